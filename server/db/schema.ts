@@ -1,0 +1,277 @@
+/**
+ * The one Drizzle pg-core schema of the whole product (spec §3, ARCHITECTURE.md §3–4).
+ * Money columns are integers in minor units (pence / cents); timestamps are UTC `timestamptz`.
+ * Later features add routes over these tables, not new tables.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Admins (user_type_id 1) and customers (2); status 1 Active, 2 Inactive (spec §3). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    user_type_id: smallint('user_type_id').notNull().default(2),
+    status: smallint('status').notNull().default(1),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    /** Stored lower-cased; uniqueness is case-insensitive. */
+    email: text('email').notNull(),
+    company_name: text('company_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    mobile: text('mobile'),
+    website: text('website'),
+    shopify_id: text('shopify_id').notNull().default(''),
+    shopify_domain: text('shopify_domain').notNull().default(''),
+    /** AES-256-GCM ciphertext of the Shopify admin API key; write-only (ARCHITECTURE.md §3). */
+    shopify_admin_api_encrypted: text('shopify_admin_api_encrypted'),
+    /** Percent, one of 0, 5, 10, 15, 20, 25 (spec §5). */
+    discount_rate: smallint('discount_rate').notNull().default(0),
+    /** Percent, 0–100 (spec §5). */
+    shipping_discount_rate: smallint('shipping_discount_rate').notNull().default(0),
+    password_hash: text('password_hash').notNull(),
+    /** Path under /uploads of the re-encoded original, and of its 36 px thumbnail. */
+    avatar_original: text('avatar_original'),
+    avatar_thumb_36: text('avatar_thumb_36'),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_status_idx').on(t.status),
+    index('users_created_at_idx').on(t.created_at),
+  ],
+);
+
+/** A login's chain of rotated refresh tokens; revoking it ends every token of the chain. */
+export const refreshTokenFamilies = pgTable(
+  'refresh_token_families',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it was revoked: logout, reuse, user_inactive, password_changed. */
+    revoked_reason: text('revoked_reason'),
+  },
+  (t) => [index('refresh_token_families_user_idx').on(t.user_id)],
+);
+
+/** One refresh token of a family, stored only as the SHA-256 hash of its 256 random bits. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    family_id: integer('family_id')
+      .notNull()
+      .references(() => refreshTokenFamilies.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    parent_id: integer('parent_id'),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this token was exchanged for its child (rotation). */
+    rotated_at: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.token_hash),
+    index('refresh_tokens_family_idx').on(t.family_id),
+  ],
+);
+
+/**
+ * A customer's API token for the feed delivery API. Shown to admins, so kept encrypted
+ * (AES-256-GCM) with a SHA-256 lookup hash (ARCHITECTURE.md §3).
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_encrypted: text('token_encrypted').notNull(),
+    token_hash: text('token_hash').notNull(),
+    revoked: boolean('revoked').notNull().default(false),
+    used_requests: integer('used_requests').notNull().default(0),
+    total_requests: integer('total_requests').notNull().default(10000),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_unique').on(t.token_hash), index('api_tokens_user_idx').on(t.user_id)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/** A catalogue product, keyed by its Shopify handle (ARCHITECTURE.md §4, catalogue source). */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    handle: text('handle').notNull().unique(),
+    name: text('name').notNull(),
+    description_html: text('description_html').notNull().default(''),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    product_type: text('product_type').notNull().default(''),
+    tags: text('tags').notNull().default(''),
+    /** Shopify's Status column: active, draft or archived. */
+    status: text('status').notNull().default('active'),
+    published: boolean('published').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('products_brand_idx').on(t.brand_id)],
+);
+
+/** A product's variants; the first by position is the product's `variant` on the wire. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique(),
+    /** Minor units (pence). */
+    price: integer('price').notNull(),
+    barcode: text('barcode'),
+    option1: text('option1'),
+    option2: text('option2'),
+    option3: text('option3'),
+    position: integer('position').notNull().default(1),
+    inventory_quantity: integer('inventory_quantity').notNull().default(0),
+  },
+  (t) => [index('product_variants_product_idx').on(t.product_id)],
+);
+
+/** Product images; `src` is a remote URL or a path under /uploads. */
+export const productAssets = pgTable(
+  'product_assets',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    src: text('src').notNull(),
+    thumbnail_50: text('thumbnail_50').notNull(),
+    alt: text('alt'),
+    position: integer('position').notNull().default(1),
+    is_primary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [index('product_assets_product_idx').on(t.product_id)],
+);
+
+/** A customer's feed: the set of catalogue products their store pulls (ARCHITECTURE.md §4). */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('feeds_user_idx').on(t.user_id)],
+);
+
+export const feedProducts = pgTable(
+  'feed_products',
+  {
+    feed_id: integer('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.feed_id, t.product_id] }),
+    index('feed_products_product_idx').on(t.product_id),
+  ],
+);
+
+/** A customer's order; amounts in pence, VAT at the UK standard rate at the time of sale. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ordered_at: timestamp('ordered_at', { withTimezone: true }).notNull(),
+    total_ex_vat: integer('total_ex_vat').notNull(),
+    total_inc_vat: integer('total_inc_vat').notNull(),
+  },
+  (t) => [index('orders_ordered_at_idx').on(t.ordered_at), index('orders_user_idx').on(t.user_id)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Pence, ex VAT. */
+    unit_price: integer('unit_price').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id), index('order_items_product_idx').on(t.product_id)],
+);
+
+/** Transaction status (spec §4): 1 Completed, 2 Cancelled, 3 In progress, 4 In review. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    /** The transaction's description as listed, e.g. 'Payment from Acme Ltd'. */
+    transaction: text('transaction').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** Cents (transactions are shown in $, spec §9). */
+    amount: integer('amount').notNull(),
+    reference_number: text('reference_number').notNull().unique(),
+    payment_method: text('payment_method').notNull(),
+    status: smallint('status').notNull(),
+  },
+  (t) => [
+    index('transactions_occurred_at_idx').on(t.occurred_at),
+    index('transactions_status_idx').on(t.status),
+  ],
+);
+
+export const schema = {
+  users,
+  refreshTokenFamilies,
+  refreshTokens,
+  apiTokens,
+  brands,
+  products,
+  productVariants,
+  productAssets,
+  feeds,
+  feedProducts,
+  orders,
+  orderItems,
+  transactions,
+};
