@@ -8,16 +8,22 @@ import tseslint from 'typescript-eslint';
  * The layering of ARCHITECTURE.md §1, enforced by one rule (`no-restricted-imports`):
  * each folder lists the layers it must not reach into, by alias or by relative path.
  */
-const layer = (files, forbidden) => ({
+const layer = (files, forbidden, packages = []) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        patterns: forbidden.map((folder) => ({
-          group: [`@/${folder}/*`, `**/${folder}/*`],
-          message: `This layer may not import from src/${folder} (ARCHITECTURE.md §1).`,
-        })),
+        patterns: [
+          ...forbidden.map((folder) => ({
+            group: [`@/${folder}/*`, `**/${folder}/*`],
+            message: `This layer may not import from src/${folder} (ARCHITECTURE.md §1).`,
+          })),
+          ...packages.map((name) => ({
+            group: [name, `${name}/*`],
+            message: `This layer may not import ${name} (ARCHITECTURE.md §1).`,
+          })),
+        ],
       },
     ],
   },
@@ -42,7 +48,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  layer(['src/machines/**'], ['features', 'routes', 'ui']),
+  layer(['src/machines/**'], ['features', 'routes', 'ui'], ['react', 'react-dom', '@xstate/react']),
   layer(['src/api/**'], ['machines', 'features', 'routes', 'ui']),
   layer(['src/ui/**'], ['features', 'routes', 'machines', 'api']),
   layer(['src/features/**'], ['routes']),
