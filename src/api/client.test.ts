@@ -1,0 +1,230 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as v from 'valibot';
+import { ApiError, createApiClient, parseRetryAfter } from './client';
+import { TokenPair } from './schemas/auth';
+import {
+  clearStoredTokens,
+  getAccessToken,
+  getRefreshToken,
+  getStoredTokens,
+  setStoredTokens,
+} from './tokens-storage';
+
+const PREFIX = 'http://api.test/api/backoffice';
+
+/** A Map-backed localStorage, enough for the tokens module. */
+function fakeStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** A stub fetch answering every call with `answer()` and recording the requests it saw. */
+function stubFetch(answer: () => Response | Promise<Response>) {
+  const requests: Request[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push(new Request(input, init));
+    return answer();
+  });
+  const { request } = createApiClient({ prefixUrl: PREFIX, fetch: fetchStub as typeof fetch });
+  return { request, requests, fetchStub };
+}
+
+const Thing = v.object({ id: v.number() });
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', fakeStorage());
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('tokens storage', () => {
+  it('stores, reads and clears both tokens under the spec keys', () => {
+    setStoredTokens({ accessToken: 'a1', refreshToken: 'r1' });
+    expect(localStorage.getItem('access_token')).toBe('a1');
+    expect(localStorage.getItem('refresh_token')).toBe('r1');
+    expect(getStoredTokens()).toEqual({ accessToken: 'a1', refreshToken: 'r1' });
+    clearStoredTokens();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(getStoredTokens()).toBeNull();
+  });
+
+  it("treats the literal text 'undefined' and the empty string as missing", () => {
+    localStorage.setItem('access_token', 'undefined');
+    localStorage.setItem('refresh_token', 'r1');
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBe('r1');
+    expect(getStoredTokens()).toBeNull();
+    localStorage.setItem('access_token', '');
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('request', () => {
+  it('sends the stored access token as bearer and parses the answer with the schema', async () => {
+    setStoredTokens({ accessToken: 'stored-access', refreshToken: 'stored-refresh' });
+    const { request, requests } = stubFetch(() => jsonResponse(200, { id: 7, extra: 'dropped' }));
+    await expect(request(Thing, 'get', 'things/7', { searchParams: { page: 2 } })).resolves.toEqual({
+      id: 7,
+    });
+    expect(requests[0]?.url).toBe(`${PREFIX}/things/7?page=2`);
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer stored-access');
+  });
+
+  it('sends an explicit token instead of the stored one, and the refresh token in refresh mode', async () => {
+    setStoredTokens({ accessToken: 'stored-access', refreshToken: 'stored-refresh' });
+    const { request, requests } = stubFetch(() => jsonResponse(200, { id: 1 }));
+    await request(Thing, 'post', 'x', { token: 'explicit' });
+    await request(Thing, 'post', 'x', { auth: 'refresh' });
+    expect(requests.map((r) => r.headers.get('Authorization'))).toEqual([
+      'Bearer explicit',
+      'Bearer stored-refresh',
+    ]);
+  });
+
+  it('sends JSON bodies and no Authorization header when auth is none', async () => {
+    const { request, requests } = stubFetch(() => jsonResponse(200, { id: 1 }));
+    await request(Thing, 'post', 'login', { auth: 'none', json: { email: 'a@b.co' } });
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[0]?.headers.get('Content-Type')).toContain('application/json');
+    await expect(requests[0]?.json()).resolves.toEqual({ email: 'a@b.co' });
+  });
+
+  it("fails with 'Unauthorized' without sending when no usable token is stored", async () => {
+    localStorage.setItem('access_token', 'undefined');
+    const { request, fetchStub } = stubFetch(() => jsonResponse(200, { id: 1 }));
+    const error = await failure(request(Thing, 'get', 'account/profile'));
+    expect(error.message).toBe('Unauthorized');
+    expect(error.kind).toBe('unauthorized');
+    expect(error.status).toBeNull();
+    const refreshError = await failure(request(Thing, 'post', 'token-refresh', { auth: 'refresh' }));
+    expect(refreshError.message).toBe('Unauthorized');
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
+  it("maps 401 on a call that sent a token to 'Tokens expired'", async () => {
+    const { request } = stubFetch(() =>
+      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Token has expired' }),
+    );
+    const error = await failure(request(Thing, 'get', 'account/profile', { token: 'old' }));
+    expect(error.message).toBe('Tokens expired');
+    expect(error.kind).toBe('tokens-expired');
+    expect(error.status).toBe(401);
+    expect(error.serverMessage).toBe('Token has expired');
+  });
+
+  it("keeps the server's message for 401 on a call without a token (login)", async () => {
+    const { request } = stubFetch(() =>
+      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' }),
+    );
+    const error = await failure(request(TokenPair, 'post', 'login', { auth: 'none' }));
+    expect(error.message).toBe('Invalid username or password');
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(401);
+  });
+
+  it('carries status, server message and Retry-After seconds of other non-OK answers', async () => {
+    const { request } = stubFetch(() =>
+      jsonResponse(
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'Slow down' },
+        { 'Retry-After': '42' },
+      ),
+    );
+    const error = await failure(request(TokenPair, 'post', 'login', { auth: 'none' }));
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 429,
+      message: 'Slow down',
+      serverMessage: 'Slow down',
+      retryAfterSeconds: 42,
+    });
+  });
+
+  it('names the status when the error body is not an ErrorResponse', async () => {
+    const { request } = stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await failure(request(Thing, 'get', 'x', { auth: 'none' }));
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 502,
+      serverMessage: null,
+      retryAfterSeconds: null,
+      message: 'Request failed with status 502',
+    });
+  });
+
+  it("throws 'Unexpected response from the server' when the body does not match the schema", async () => {
+    const { request } = stubFetch(() => jsonResponse(200, { access_token: 'a' }));
+    const error = await failure(request(TokenPair, 'post', 'login', { auth: 'none' }));
+    expect(error).toMatchObject({
+      kind: 'unexpected-response',
+      status: 200,
+      message: 'Unexpected response from the server',
+    });
+    expect(error.cause).toBeInstanceOf(v.ValiError);
+  });
+
+  it("throws 'Unexpected response from the server' when the body is not JSON", async () => {
+    const { request } = stubFetch(() => new Response('not json', { status: 200 }));
+    const error = await failure(request(Thing, 'get', 'x', { auth: 'none' }));
+    expect(error.kind).toBe('unexpected-response');
+  });
+
+  it('maps a failed fetch to a network ApiError without status', async () => {
+    const { request } = stubFetch(() => Promise.reject(new TypeError('fetch failed')));
+    const error = await failure(request(Thing, 'get', 'x', { auth: 'none' }));
+    expect(error).toMatchObject({ kind: 'network', status: null, message: 'Could not reach the server' });
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+
+  it('rethrows an abort unchanged', async () => {
+    const controller = new AbortController();
+    const { request } = stubFetch(() => {
+      controller.abort();
+      return Promise.reject(new DOMException('aborted', 'AbortError'));
+    });
+    await expect(
+      request(Thing, 'get', 'x', { auth: 'none', signal: controller.signal }),
+    ).rejects.not.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads delta-seconds and HTTP dates, and rejects garbage', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:30 GMT', now)).toBe(30);
+    expect(parseRetryAfter('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeNull();
+    expect(parseRetryAfter(null, now)).toBeNull();
+  });
+});
