@@ -1,0 +1,133 @@
+/**
+ * The Fastify application (ARCHITECTURE.md §3, Fastify's guidance: `buildApp` separate from
+ * `listen`). One process serves the API under /api/backoffice, /api/health, /api/openapi.json,
+ * uploads under /uploads and, when it has been built, the SPA with history fallback.
+ */
+import { mkdirSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
+import type { Config } from './config';
+import type { Db } from './db/open';
+import { installErrorHandling } from './http/errors';
+import { RouteRegistry } from './http/openapi';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
+import { serveClient, serveUploads } from './routes/spa';
+
+/** What every route plugin receives as options. */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  /** The clock (tests pass a simulated one). */
+  now: () => Date;
+  registry: RouteRegistry;
+}
+
+export interface AppDeps {
+  db: Db;
+  /** Defaults to the wall clock. */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route declared with `defineRoute`, with its full path and access level. */
+    routeRegistry: RouteRegistry;
+  }
+}
+
+/** Content-Security-Policy of every response (issue 2): no inline scripts, no framing. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Chakra (emotion) injects <style> tags at runtime.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+function asArray<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Builds the application on an opened database (no listen). Resolves once every plugin is
+ * registered; call `app.ready()` / `app.listen()` next. Throws at registration when a route under
+ * /api/backoffice is not declared with `defineRoute`.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      // Tokens travel only in headers and bodies; neither ever reaches a log line.
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+  });
+  const services: AppServices = {
+    config,
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    registry: new RouteRegistry(),
+  };
+  app.decorate('routeRegistry', services.registry);
+  app.decorateRequest('auth', null);
+
+  const guard = createGuard({ db: deps.db, jwtSecret: config.jwtSecret, now: services.now });
+  app.addHook('onRoute', (route) => {
+    const access = accessFor(route.url);
+    if (access === 'user' || access === 'admin') {
+      const checks = access === 'admin' ? [guard.authenticate, guard.requireAdmin] : [guard.authenticate];
+      route.onRequest = [...(checks as onRequestHookHandler[]), ...asArray(route.onRequest)];
+    }
+    // Fastify adds a HEAD twin of every GET; it is guarded above but documented once.
+    if (route.method === 'HEAD') return;
+    const contract = route.config?.contract;
+    if (contract) {
+      services.registry.add({
+        method: contract.method,
+        path: route.url,
+        access: access ?? 'public',
+        contract,
+      });
+    } else if (access !== null) {
+      throw new Error(
+        `${String(route.method)} ${route.url}: routes under ${BACKOFFICE_PREFIX} must use defineRoute`,
+      );
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Only the login route is limited, with its own counter of failures (server/routes/auth.ts).
+  await app.register(rateLimit, { global: false, enableDraftSpec: true });
+
+  await app.register(healthRoutes, { ...services, prefix: '/api' });
+  await app.register(openApiRoutes, { ...services, prefix: '/api' });
+  await app.register(authRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
+  await app.register(accountRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/account` });
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await serveUploads(app, config.uploadsDir);
+  const clientFallback = await serveClient(app, config.clientDir);
+  installErrorHandling(app, clientFallback);
+
+  return app;
+}

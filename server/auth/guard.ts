@@ -1,0 +1,121 @@
+/**
+ * The /backoffice guard (spec §6, issue 2 "Auth"): every route other than login and token-refresh
+ * needs a valid access token whose family is not revoked and whose user exists and is Active;
+ * everything outside /account (and logout) also needs an Admin.
+ *
+ * `buildApp` applies it by path to every route registered under BACKOFFICE_PREFIX, so a later
+ * route plugin is guarded as soon as it is registered there; `createGuard` also exports the two
+ * hooks for explicit use.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { UserStatus, UserType } from '@/api/schemas/common';
+import type { Db } from '../db/open';
+import { refreshTokenFamilies, users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { InvalidAccessTokenError, verifyAccessToken } from './jwt';
+
+/** Where the back-office API lives (spec §7 paths are relative to it). */
+export const BACKOFFICE_PREFIX = '/api/backoffice';
+
+/** The 401 message for a missing, invalid or expired access token (spec §8). */
+export const INVALID_TOKEN_MESSAGE = 'Invalid or missing login token, please login again';
+
+/** Who may call a route: anyone, any signed-in Active user, or only an Admin. */
+export type Access = 'public' | 'user' | 'admin';
+
+/** The signed-in caller, set on `request.auth` by the guard. */
+export interface AuthContext {
+  userId: number;
+  /** The refresh-token family of the login (revoked by logout). */
+  familyId: number;
+  /** The user's current user_type_id (1 Admin, 2 Customer), read from the database. */
+  userTypeId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guard on protected routes; null elsewhere. */
+    auth: AuthContext | null;
+  }
+}
+
+const PUBLIC_PATHS = new Set([`${BACKOFFICE_PREFIX}/login`, `${BACKOFFICE_PREFIX}/token-refresh`]);
+const USER_PATHS = new Set([`${BACKOFFICE_PREFIX}/logout`, `${BACKOFFICE_PREFIX}/account`]);
+
+/**
+ * The access level of a route path (Fastify's url pattern, e.g. `/api/backoffice/users/:userId`);
+ * null for paths outside the back-office API.
+ */
+export function accessFor(url: string): Access | null {
+  const path = url.length > 1 ? url.replace(/\/+$/, '') : url;
+  if (path !== BACKOFFICE_PREFIX && !path.startsWith(`${BACKOFFICE_PREFIX}/`)) return null;
+  if (PUBLIC_PATHS.has(path)) return 'public';
+  if (USER_PATHS.has(path) || path.startsWith(`${BACKOFFICE_PREFIX}/account/`)) return 'user';
+  return 'admin';
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or null when there is none.
+ * Also used for the refresh token of POST /token-refresh.
+ */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The caller of a guarded route. Throws HttpError(401) if the route was not guarded. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+  return request.auth;
+}
+
+export interface GuardDeps {
+  db: Db;
+  jwtSecret: Uint8Array;
+  now: () => Date;
+}
+
+export interface Guard {
+  /** 401 unless the access token is valid, its family live and its user Active; sets request.auth. */
+  authenticate: onRequestAsyncHookHandler;
+  /** 403 unless request.auth is an Admin; run after `authenticate`. */
+  requireAdmin: onRequestAsyncHookHandler;
+}
+
+/** Builds the guard's hooks over `deps`. */
+export function createGuard({ db, jwtSecret, now }: GuardDeps): Guard {
+  const authenticate: onRequestAsyncHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+    let claims;
+    try {
+      claims = await verifyAccessToken(jwtSecret, token, now());
+    } catch (error) {
+      if (error instanceof InvalidAccessTokenError) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+      throw error;
+    }
+    // One query: the login is still live and its user still exists and is Active.
+    const [row] = await db
+      .select({ userTypeId: users.user_type_id })
+      .from(refreshTokenFamilies)
+      .innerJoin(users, eq(users.id, refreshTokenFamilies.user_id))
+      .where(
+        and(
+          eq(refreshTokenFamilies.id, claims.familyId),
+          eq(users.id, claims.userId),
+          isNull(refreshTokenFamilies.revoked_at),
+          eq(users.status, UserStatus.Active),
+        ),
+      )
+      .limit(1);
+    if (!row) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+    request.auth = { userId: claims.userId, familyId: claims.familyId, userTypeId: row.userTypeId };
+  };
+
+  const requireAdmin: onRequestAsyncHookHandler = async (request) => {
+    if (authOf(request).userTypeId !== UserType.Admin) throw new HttpError(403, 'Forbidden');
+  };
+
+  return { authenticate, requireAdmin };
+}

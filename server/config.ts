@@ -1,0 +1,253 @@
+/**
+ * The server's configuration, read once from the environment and validated (issue 2, "Server").
+ * A bad value raises `ConfigError` naming the variable; secrets are never echoed in messages.
+ * When JWT_SECRET / ENCRYPTION_KEY are absent they are generated once into `<DATA_DIR>/secrets.json`.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+
+/** A configuration value that cannot be used; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** The first admin created on a production start with an empty database and no demo seed. */
+export interface InitialAdmin {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+}
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  /** Interface the server listens on (HOST, default 127.0.0.1; use 0.0.0.0 in a container). */
+  host: string;
+  /** PORT: the public port (the single process, or Vite in dev), default 3000. */
+  port: number;
+  /** API_PORT: the API process's port in `npm run dev` only, default 3001. */
+  apiPort: number;
+  /** PostgreSQL connection string; undefined → PGlite in `<dataDir>/pgdata`. */
+  databaseUrl: string | undefined;
+  /** Absolute DATA_DIR (default ./data): pgdata/, uploads/, secrets.json. */
+  dataDir: string;
+  /** `<dataDir>/uploads`, served under /uploads. */
+  uploadsDir: string;
+  /** The built SPA (dist/client); the SPA is served only when its index.html exists. */
+  clientDir: string;
+  /** HS256 key for access tokens (JWT_SECRET, at least 32 characters). */
+  jwtSecret: Uint8Array;
+  /** 32-byte AES-256-GCM key for secrets at rest (ENCRYPTION_KEY, 64 hex characters). */
+  encryptionKey: Buffer;
+  /** SEED_DEMO: fill an empty database with the demo data; default true unless production. */
+  seedDemo: boolean;
+  /** From ADMIN_EMAIL / ADMIN_PASSWORD (/ ADMIN_FIRST_NAME / ADMIN_LAST_NAME), when given. */
+  initialAdmin: InitialAdmin | undefined;
+  logLevel: LogLevel;
+  /** TRUST_PROXY: take the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  /** Failed logins allowed per (ip + email) within `windowMs` before 429. */
+  loginRateLimit: { max: number; windowMs: number };
+}
+
+/** 5 failed attempts per (ip + email) per 15 minutes (issue 2, "Auth"). */
+export const DEFAULT_LOGIN_RATE_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Env = Record<string, string | undefined>;
+
+const portSchema = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,5}$/, `${name} must be a whole number 1-65535`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be a whole number 1-65535`),
+    v.maxValue(65535, `${name} must be a whole number 1-65535`),
+  );
+
+const booleanSchema = (name: string) =>
+  v.pipe(
+    v.picklist(['true', 'false'], `${name} must be true or false`),
+    v.transform((value) => value === 'true'),
+  );
+
+const schemas = {
+  NODE_ENV: v.picklist(
+    ['development', 'production', 'test'],
+    'NODE_ENV must be one of development, production, test',
+  ),
+  HOST: v.pipe(v.string(), v.regex(/^[\w.:-]+$/, 'HOST must be a host name or IP address')),
+  PORT: portSchema('PORT'),
+  API_PORT: portSchema('API_PORT'),
+  DATABASE_URL: v.pipe(
+    v.string(),
+    v.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// or postgresql:// URL'),
+    v.check((value) => URL.canParse(value), 'DATABASE_URL must be a postgres:// or postgresql:// URL'),
+  ),
+  DATA_DIR: v.pipe(v.string(), v.nonEmpty('DATA_DIR must be a directory path')),
+  JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters')),
+  ENCRYPTION_KEY: v.pipe(
+    v.string(),
+    v.regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)'),
+  ),
+  SEED_DEMO: booleanSchema('SEED_DEMO'),
+  TRUST_PROXY: booleanSchema('TRUST_PROXY'),
+  ADMIN_EMAIL: v.pipe(v.string(), v.email('ADMIN_EMAIL must be a valid email address')),
+  // The new-user password rules (ARCHITECTURE.md §4) also hold for the first admin.
+  ADMIN_PASSWORD: v.pipe(
+    v.string(),
+    v.minLength(8, 'ADMIN_PASSWORD: Password must be at least 8 characters'),
+    v.regex(/[A-Z]/, 'ADMIN_PASSWORD: Password must contain an uppercase letter'),
+    v.regex(/\d/, 'ADMIN_PASSWORD: Password must contain a number'),
+    v.regex(/[^A-Za-z0-9]/, 'ADMIN_PASSWORD: Password must contain a special character'),
+  ),
+  ADMIN_FIRST_NAME: v.pipe(v.string(), v.trim(), v.nonEmpty('ADMIN_FIRST_NAME must not be blank')),
+  ADMIN_LAST_NAME: v.pipe(v.string(), v.trim(), v.nonEmpty('ADMIN_LAST_NAME must not be blank')),
+  LOG_LEVEL: v.picklist(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  ),
+} satisfies Record<string, v.GenericSchema<string, unknown>>;
+
+type VarName = keyof typeof schemas;
+const SECRET_VARS: ReadonlySet<VarName> = new Set(['JWT_SECRET', 'ENCRYPTION_KEY', 'ADMIN_PASSWORD']);
+
+/** Reads one variable; empty counts as unset. Throws ConfigError naming it (never echoing a secret). */
+function read<K extends VarName>(env: Env, name: K): v.InferOutput<(typeof schemas)[K]> | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const result = v.safeParse(schemas[name], raw);
+  if (result.success) return result.output as v.InferOutput<(typeof schemas)[K]>;
+  const message = result.issues[0].message;
+  const got = SECRET_VARS.has(name) ? `${raw.length} characters` : JSON.stringify(raw);
+  throw new ConfigError(`${message} (got ${got})`);
+}
+
+const SecretsFile = v.object({
+  jwt_secret: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+  encryption_key: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+});
+
+/**
+ * Returns the generated secrets of `<dataDir>/secrets.json`, creating the file (mode 0600) or
+ * adding a missing field on first use. Throws ConfigError when the file is unreadable or malformed.
+ */
+function generatedSecrets(dataDir: string): { jwt_secret: string; encryption_key: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: v.InferOutput<typeof SecretsFile> = {};
+  if (existsSync(file)) {
+    try {
+      stored = v.parse(SecretsFile, JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      throw new ConfigError(
+        `${file} is not a valid secrets file; fix or delete it (deleting it signs every user out)`,
+      );
+    }
+  }
+  const secrets = {
+    jwt_secret: stored.jwt_secret ?? randomBytes(32).toString('hex'),
+    encryption_key: stored.encryption_key ?? randomBytes(32).toString('hex'),
+  };
+  if (secrets.jwt_secret !== stored.jwt_secret || secrets.encryption_key !== stored.encryption_key) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}
+
+/**
+ * Reads and validates the configuration from `env` (default `process.env`).
+ * Throws `ConfigError` with a message naming the offending variable, e.g.
+ * `PORT must be a whole number 1-65535 (got "abc")`.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const databaseUrl = read(env, 'DATABASE_URL');
+  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
+  let jwtSecret = read(env, 'JWT_SECRET');
+  let encryptionKey = read(env, 'ENCRYPTION_KEY');
+
+  if (nodeEnv === 'production' && databaseUrl) {
+    // Several API processes share one PostgreSQL database, so their keys must be shared too.
+    if (!jwtSecret) throw new ConfigError('JWT_SECRET is required in production when DATABASE_URL is set');
+    if (!encryptionKey) {
+      throw new ConfigError('ENCRYPTION_KEY is required in production when DATABASE_URL is set');
+    }
+  }
+  if (!jwtSecret || !encryptionKey) {
+    const generated = generatedSecrets(dataDir);
+    jwtSecret ??= generated.jwt_secret;
+    encryptionKey ??= generated.encryption_key;
+  }
+
+  const adminEmail = read(env, 'ADMIN_EMAIL');
+  const adminPassword = read(env, 'ADMIN_PASSWORD');
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+
+  return {
+    nodeEnv,
+    host: read(env, 'HOST') ?? '127.0.0.1',
+    port: read(env, 'PORT') ?? 3000,
+    apiPort: read(env, 'API_PORT') ?? 3001,
+    databaseUrl,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    clientDir: path.join(projectRoot, 'dist', 'client'),
+    jwtSecret: new TextEncoder().encode(jwtSecret),
+    encryptionKey: Buffer.from(encryptionKey, 'hex'),
+    seedDemo: read(env, 'SEED_DEMO') ?? nodeEnv !== 'production',
+    initialAdmin:
+      adminEmail && adminPassword
+        ? {
+            email: adminEmail.toLowerCase(),
+            password: adminPassword,
+            first_name: read(env, 'ADMIN_FIRST_NAME') ?? 'Site',
+            last_name: read(env, 'ADMIN_LAST_NAME') ?? 'Admin',
+          }
+        : undefined,
+    logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: read(env, 'TRUST_PROXY') ?? false,
+    loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT },
+  };
+}
+
+/**
+ * A configuration for tests: random secrets, in-memory PGlite (no DATABASE_URL), silent logs,
+ * no demo seed, and a data directory path under the OS temp dir that is not created here
+ * (`buildApp` creates its uploads folder). The SPA is off unless `clientDir` is overridden.
+ */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir =
+    overrides.dataDir ?? path.join(tmpdir(), `product-feed-test-${randomBytes(6).toString('hex')}`);
+  return {
+    nodeEnv: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    apiPort: 0,
+    databaseUrl: undefined,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    clientDir: path.join(dataDir, 'no-client'),
+    jwtSecret: new Uint8Array(randomBytes(32)),
+    encryptionKey: randomBytes(32),
+    seedDemo: false,
+    initialAdmin: undefined,
+    logLevel: 'silent',
+    trustProxy: false,
+    loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT },
+    ...overrides,
+  };
+}

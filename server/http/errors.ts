@@ -1,0 +1,73 @@
+/**
+ * Errors as the API answers them: always `{ statusCode, error, message }` (the ErrorResponse
+ * contract in src/api/schemas/common.ts). 4xx messages are written for people; 5xx bodies never
+ * carry a stack or an internal message, the detail goes to the server log only.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorResponse } from '@/api/schemas/common';
+
+/** An error that becomes an HTTP answer with its status, a safe message and optional headers. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string | number> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The standard error body for `statusCode` ('Unauthorized', 'Forbidden', ... as `error`). */
+export function errorBody(statusCode: number, message: string): ErrorResponse {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Fastify's own request errors rewritten for people. A malformed body is a 400 whatever
+ * went wrong with it (issue 2: "Malformed bodies ... → 400 with a message, never 500").
+ */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type; send application/json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
+};
+
+function sendError(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(statusCode, message));
+}
+
+/**
+ * Installs the error handler and the 404 handler for the API on `app`.
+ * `notFound` lets the SPA answer first (history fallback); it returns false to fall through to
+ * the JSON 404.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  notFound: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.statusCode, error.message);
+    }
+    const bodyMessage = error.code ? BODY_ERRORS[error.code] : undefined;
+    if (bodyMessage) return sendError(reply, 400, bodyMessage);
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      // Fastify's 4xx messages are safe to show (e.g. prototype poisoning in a JSON body).
+      return sendError(reply, statusCode, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'Internal Server Error');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (notFound(request, reply)) return reply;
+    const pathname = request.url.split('?')[0] ?? request.url;
+    return sendError(reply, 404, `Route ${request.method} ${pathname} not found`);
+  });
+}

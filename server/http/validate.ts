@@ -1,0 +1,36 @@
+/**
+ * Request validation with the shared valibot contract (ARCHITECTURE.md §3, "The contract is shared").
+ */
+import * as v from 'valibot';
+import { HttpError } from './errors';
+
+/** Which part of the request a schema checks; named in root-level messages. */
+export type RequestPart = 'body' | 'query' | 'params';
+
+const PART_NAMES: Record<RequestPart, string> = {
+  body: 'Request body',
+  query: 'Query string',
+  params: 'Path parameter',
+};
+
+/**
+ * Turns valibot issues into one sentence naming each field, e.g.
+ * `email: Invalid email; password: Password is required`.
+ */
+export function describeIssues(part: RequestPart, issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues.map((issue) => `${v.getDotPath(issue) ?? PART_NAMES[part]}: ${issue.message}`).join('; ');
+}
+
+/**
+ * Validates `value` (a request's body, query or params) against `schema` and returns the typed
+ * output. Throws `HttpError(400)` whose message names the failing fields.
+ */
+export function parseRequest<TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  value: unknown,
+  part: RequestPart,
+): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new HttpError(400, describeIssues(part, result.issues));
+  return result.output;
+}
