@@ -30,10 +30,11 @@ export function logout(accessToken: string, signal?: AbortSignal): Promise<Messa
 
 /**
  * POST /token-refresh with the refresh token as bearer; the server rotates it.
+ * @param refreshToken token to spend; the stored refresh token when omitted
  * @returns the new token pair (the old refresh token is spent)
- * @throws ApiError ('Tokens expired' when the token is invalid, reused or revoked)
+ * @throws ApiError ('Unauthorized' without a token, 'Tokens expired' when it is invalid, reused or revoked)
  */
-export function refreshTokens(refreshToken: string, signal?: AbortSignal): Promise<TokenPair> {
+export function refreshTokens(refreshToken?: string, signal?: AbortSignal): Promise<TokenPair> {
   return request(TokenPair, 'post', 'token-refresh', { auth: 'refresh', token: refreshToken, signal });
 }
 
