@@ -83,8 +83,15 @@ const TX_CANCELLED = 2;
 const TX_IN_PROGRESS = 3;
 const TX_IN_REVIEW = 4;
 
-/** Allowed discount rates, percent (spec §5). */
-const DISCOUNT_RATES = [0, 5, 10, 15, 20, 25] as const;
+/** The allowed discount rates of spec §5 (percent), weighted by how common each is among customers. */
+const DISCOUNT_RATES = [
+  { value: 0, weight: 20 },
+  { value: 5, weight: 15 },
+  { value: 10, weight: 30 },
+  { value: 15, weight: 15 },
+  { value: 20, weight: 12 },
+  { value: 25, weight: 8 },
+];
 
 const PAYMENT_METHODS = [
   { weight: 34, value: 'Visa' },
@@ -437,7 +444,7 @@ function earliest(a: Date, b: Date): Date {
   return a.getTime() <= b.getTime() ? a : b;
 }
 
-/** Returns `base` unless taken, else `base` with the lowest numeric suffix (`-2`, `-3`, ...) that is free. */
+/** Claims and returns `base`, or when taken the first free `join(base, n)` for n = 2, 3, ... */
 function claimUnique(taken: Set<string>, base: string, join: (base: string, n: number) => string): string {
   let candidate = base;
   for (let n = 2; taken.has(candidate); n++) candidate = join(base, n);
@@ -557,12 +564,7 @@ function planCustomers(faker: Faker, now: Date, passwordHash: string, encryption
         shopify_id: faker.string.numeric({ length: 11, allowLeadingZeros: false }),
         shopify_domain: `${domainBase}.myshopify.com`,
         shopify_admin_api_encrypted: shopifyAdminApi,
-        discount_rate: faker.helpers.weightedArrayElement(
-          DISCOUNT_RATES.map((value, position) => ({
-            value,
-            weight: [20, 15, 30, 15, 12, 8][position] ?? 1,
-          })),
-        ),
+        discount_rate: faker.helpers.weightedArrayElement(DISCOUNT_RATES),
         shipping_discount_rate: faker.helpers.arrayElement([0, 0, 0, 5, 10, 15, 20, 25, 50, 75, 100]),
         password_hash: passwordHash,
         created_at: createdAt,
@@ -699,15 +701,16 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     hashPassword(randomBytes(24).toString('base64url')),
   ]);
   const customers = planCustomers(faker, now, sharedHash, options.encryptionKey);
+  const admins = planAdmins(faker, now, adminHash, sharedHash);
   const catalogue = planCatalogue(faker, now);
   const images = await renderProductImages(options.uploadsDir, imageSpecs(catalogue));
 
   return db.transaction(async (tx) => {
-    // Checked again inside the transaction in case another process seeded meanwhile.
+    // Catches a seed committed since the first check; one running concurrently fails instead on
+    // the unique index of the demo admin's email, and its transaction rolls back.
     if ((await tx.select({ id: users.id }).from(users).limit(1)).length > 0) {
       throw new Error('The database is not empty; reset it before seeding demo data.');
     }
-    const admins = planAdmins(faker, now, adminHash, sharedHash);
     const userIds = await insertAllReturning([...admins, ...customers.map((plan) => plan.row)], (batch) =>
       tx.insert(users).values(batch).returning({ id: users.id }),
     );
@@ -719,8 +722,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     );
     const productIds = await insertCatalogue(tx, catalogue, brandIds, images);
 
-    const orderSummary = await insertOrders(tx, faker, now, customers, customerIds, catalogue, productIds);
-    const transactionCount = await insertTransactions(tx, faker, now, orderSummary);
+    const orderFacts = await insertOrders(tx, faker, now, customers, customerIds, catalogue, productIds);
+    const transactionCount = await insertTransactions(tx, faker, now, orderFacts);
     const feedCount = await insertFeeds(tx, faker, now, customers, customerIds, catalogue, productIds);
     const tokenCount = await insertApiTokens(tx, faker, now, customers, customerIds, options.encryptionKey);
 
@@ -729,7 +732,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       customers: customerIds.length,
       brands: brandIds.length,
       products: productIds.length,
-      orders: orderSummary.length,
+      orders: orderFacts.length,
       transactions: transactionCount,
       feeds: feedCount,
       apiTokens: tokenCount,
@@ -809,7 +812,8 @@ async function insertCatalogue(
 /** What transactions need to know of an inserted order. */
 interface OrderFact {
   id: number;
-  customerIndex: number;
+  userId: number;
+  company: string;
   orderedAt: Date;
   /** Pence. */
   totalIncVat: number;
@@ -923,34 +927,21 @@ async function insertOrders(
   );
   return plans.map((plan, index) => ({
     id: orderIds[index]?.id ?? 0,
-    customerIndex: plan.customerIndex,
+    userId: customerIds[plan.customerIndex] ?? 0,
+    company: customers[plan.customerIndex]?.row.company_name ?? '',
     orderedAt: plan.orderedAt,
     totalIncVat: orderRows[index]?.total_inc_vat ?? 0,
   }));
 }
 
 async function insertTransactions(tx: Tx, faker: Faker, now: Date, orderFacts: OrderFact[]): Promise<number> {
-  // The customers behind the orders, fetched once instead of threading them through.
-  const companyOf = new Map(
-    (await tx.select({ id: users.id, company: users.company_name }).from(users)).map((row) => [
-      row.id,
-      row.company,
-    ]),
-  );
-  const orderUsers = new Map(
-    (await tx.select({ id: orders.id, userId: orders.user_id }).from(orders)).map((row) => [
-      row.id,
-      row.userId,
-    ]),
-  );
   const references = new Set<string>();
   const recent = subDays(now, 2);
   const rows: (typeof transactions.$inferInsert & { occurred_at: Date })[] = [];
 
   for (const order of orderFacts) {
     if (!faker.datatype.boolean({ probability: 0.45 })) continue;
-    const userId = orderUsers.get(order.id) ?? null;
-    const company = (userId !== null && companyOf.get(userId)) || 'customer';
+    const { userId, company } = order;
     const occurredAt = earliest(addMinutes(order.orderedAt, faker.number.int({ min: 1, max: 30 })), now);
     // Recent payments are often still moving; older ones have settled or were cancelled.
     const status =

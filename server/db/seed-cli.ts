@@ -1,0 +1,80 @@
+/**
+ * `npm run db:seed` fills an empty database with the demo data; `npm run db:seed -- --reset`
+ * first deletes every row and the seed's product images (issue 2, "Demo data").
+ * Uses the server's configuration (DATABASE_URL, DATA_DIR, ENCRYPTION_KEY or the key generated
+ * into `<DATA_DIR>/secrets.json`), so the app decrypts what this seeds. Exit code 1 on any error.
+ */
+import { ConfigError, loadConfig } from '../config';
+import { DatabaseLockedError } from './lock';
+import { openDatabase } from './open';
+import { DEMO_ADMIN, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
+import { removeSeedImages } from './seed-images';
+
+const USAGE = 'Usage: npm run db:seed [-- --reset]';
+
+/** Runs the command for the given arguments; resolves to the process exit code (0 or 1). */
+async function main(args: string[]): Promise<number> {
+  const unknown = args.filter((arg) => arg !== '--reset');
+  if (unknown.length > 0) {
+    console.error(`Unknown argument: ${unknown.join(' ')}\n${USAGE}`);
+    return 1;
+  }
+  const reset = args.includes('--reset');
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(`${error.message}\nStop the running app first, then seed again.`);
+      return 1;
+    }
+    throw error;
+  }
+
+  try {
+    const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+    if (reset) {
+      await resetDatabase(database.db);
+      const removed = await removeSeedImages(config.uploadsDir);
+      console.log(`Reset ${where}: deleted every row and ${removed} generated product image files.`);
+    } else if (!(await isDatabaseEmpty(database.db))) {
+      console.error(
+        `The database (${where}) already has data; seeding would mix demo rows into it.\n` +
+          'Run `npm run db:seed -- --reset` to delete everything and seed the demo data again.',
+      );
+      return 1;
+    }
+
+    const { ms, ...counts } = await seedDemoData(database.db, {
+      uploadsDir: config.uploadsDir,
+      encryptionKey: config.encryptionKey,
+    });
+    const listed = Object.entries(counts)
+      .map(([table, count]) => `${count} ${table.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`)
+      .join(', ');
+    console.log(`Seeded ${where}: ${listed} in ${(ms / 1000).toFixed(1)} s.`);
+    console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+}
