@@ -1,0 +1,71 @@
+/**
+ * The session for every screen (spec §4): one session actor, wired to the router, and the hooks that
+ * screens and layouts read it with.
+ */
+import { useCallback, useEffect } from 'react';
+import type { JSX, ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { ProfileUser } from '@/api/schemas/auth';
+import { SessionActorContext } from '@/features/auth/session-actor';
+import { selectError, selectIsLoggingOut, selectStatus, selectUser } from '@/machines/session.machine';
+import type { sessionMachine } from '@/machines/session.machine';
+
+/** What screens read from the session; derived from the session machine's snapshot. */
+export interface SessionView {
+  status: 'loading' | 'loggedIn' | 'loggedOut';
+  user: ProfileUser | null;
+  error: string | null;
+  isLoggingOut: boolean;
+  /** Starts the spec §4 logout sequence; navigates to `redirectTo` (e.g. '/') when it ends. */
+  logout: (redirectTo?: string) => void;
+}
+
+/** Navigates on the session's `redirect` events and tells it about every route change. */
+function SessionRouting(): null {
+  const actorRef = SessionActorContext.useActorRef();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const subscription = actorRef.on('redirect', (event) => {
+      void navigate(event.to);
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, navigate]);
+
+  useEffect(() => {
+    actorRef.send({ type: 'location.changed' });
+  }, [actorRef, location]);
+
+  return null;
+}
+
+/** Provides the one session actor; must be rendered inside the router (uses useNavigate/useLocation). */
+export function SessionProvider(props: { children: ReactNode }): JSX.Element {
+  return (
+    <SessionActorContext.Provider>
+      <SessionRouting />
+      {props.children}
+    </SessionActorContext.Provider>
+  );
+}
+
+/** The session actor itself, for sending events (must be used under `SessionProvider`). */
+export function useSessionActorRef(): ActorRefFrom<typeof sessionMachine> {
+  return SessionActorContext.useActorRef();
+}
+
+/** What screens read: status, user, error, logging-out flag, and `logout(redirectTo?)`. */
+export function useSession(): SessionView {
+  const actorRef = useSessionActorRef();
+  const status = SessionActorContext.useSelector(selectStatus);
+  const user = SessionActorContext.useSelector(selectUser);
+  const error = SessionActorContext.useSelector(selectError);
+  const isLoggingOut = SessionActorContext.useSelector(selectIsLoggingOut);
+  const logout = useCallback(
+    (redirectTo?: string) => actorRef.send({ type: 'session.logout', redirectTo }),
+    [actorRef],
+  );
+  return { status, user, error, isLoggingOut, logout };
+}
