@@ -66,7 +66,7 @@ export function LoginPage() {
     }
     loginActor.send({
       type: 'login.submit',
-      email: values.email.trim(),
+      email: values.email,
       password: values.password,
       redirectTo: redirectTargetFrom(location.state),
     });

@@ -14,7 +14,7 @@ export type LoginValues = Record<LoginField, string>;
 export type LoginChecks = Record<LoginField, string | null | undefined>;
 
 const rules = {
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty('Required'), v.email('Invalid email address')),
+  email: v.pipe(v.string(), v.nonEmpty('Required'), v.email('Invalid email address')),
   password: v.pipe(
     v.string(),
     v.nonEmpty('Required'),

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Link, MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchProfile, logout as logoutOnServer } from '@/api/auth';
+import type { ProfileUser } from '@/api/schemas/auth';
+import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, OVERLAY_LINGER } from '@/machines/session.machine';
+import { system } from '@/ui/system';
+import { SessionOverlay } from './SessionOverlay';
+import { SessionProvider, useSession, useSessionActorRef } from './session-context';
+
+vi.mock('@/api/auth', () => ({
+  fetchProfile: vi.fn(),
+  login: vi.fn(),
+  logout: vi.fn(),
+  refreshTokens: vi.fn(),
+}));
+
+const ADA: ProfileUser = {
+  id: 1,
+  user_type_id: 1,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'admin@example.com',
+  avatar: null,
+};
+
+/** Prints what useSession returns and the current path, with buttons for its actions. */
+function Probe() {
+  const session = useSession();
+  const actorRef = useSessionActorRef();
+  const location = useLocation();
+  return (
+    <div>
+      <output data-testid="session">
+        {`${session.status} ${session.user?.first_name ?? '-'} loggingOut=${String(session.isLoggingOut)} error=${session.error ?? '-'}`}
+      </output>
+      <output data-testid="path">{location.pathname}</output>
+      <button onClick={() => session.logout('/')}>Log out</button>
+      <button onClick={() => actorRef.send({ type: 'session.errorSet', message: 'Oops' })}>Break</button>
+      <Link to="/dashboard/users">Users</Link>
+    </div>
+  );
+}
+
+function renderSession() {
+  render(
+    <ChakraProvider value={system}>
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <SessionProvider>
+          <Probe />
+          <SessionOverlay />
+        </SessionProvider>
+      </MemoryRouter>
+    </ChakraProvider>,
+  );
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+const sessionText = () => screen.getByTestId('session').textContent;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  localStorage.clear();
+  localStorage.setItem('access_token', 'access-1');
+  localStorage.setItem('refresh_token', 'refresh-1');
+  vi.mocked(fetchProfile).mockResolvedValue(ADA);
+  vi.mocked(logoutOnServer).mockResolvedValue({ message: 'Logged out' });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('SessionProvider, useSession and SessionOverlay', () => {
+  it('covers the screen while loading and removes the overlay OVERLAY_LINGER ms after', async () => {
+    renderSession();
+    expect(sessionText()).toBe('loading - loggingOut=false error=-');
+    expect(screen.getByRole('status', { name: 'Loading your session' })).toBeTruthy();
+    await advance(0);
+    expect(sessionText()).toBe('loggedIn Ada loggingOut=false error=-');
+    expect(screen.queryByRole('status', { name: 'Loading your session' })).toBeTruthy();
+    await advance(OVERLAY_LINGER - 1);
+    expect(screen.queryByRole('status', { name: 'Loading your session' })).toBeTruthy();
+    await advance(1);
+    expect(screen.queryByRole('status', { name: 'Loading your session' })).toBeNull();
+  });
+
+  it('logs out through the spec sequence and navigates to the target', async () => {
+    renderSession();
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(sessionText()).toContain('loggingOut=true');
+    await advance(0);
+    expect(logoutOnServer).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
+    expect(sessionText()).toBe('loggedOut - loggingOut=true error=-');
+    await advance(LOGOUT_CLEAR_DELAY);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard');
+    await advance(LOGOUT_REDIRECT_DELAY);
+    expect(screen.getByTestId('path').textContent).toBe('/');
+    expect(sessionText()).toBe('loggedOut - loggingOut=false error=-');
+  });
+
+  it('clears the error on every route change', async () => {
+    renderSession();
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Break' }));
+    expect(sessionText()).toContain('error=Oops');
+    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
+    expect(screen.getByTestId('path').textContent).toBe('/dashboard/users');
+    expect(sessionText()).toContain('error=-');
+  });
+});
