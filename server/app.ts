@@ -11,7 +11,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
 import type { Config } from './config';
 import type { Db } from './db/open';
-import { installErrorHandling } from './http/errors';
+import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -111,6 +111,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
+  installErrorHandler(app);
+  // The API speaks JSON only (uploads bring their own multipart parser).
+  app.removeContentTypeParser('text/plain');
+
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -127,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   mkdirSync(config.uploadsDir, { recursive: true });
   await serveUploads(app, config.uploadsDir);
   const clientFallback = await serveClient(app, config.clientDir);
-  installErrorHandling(app, clientFallback);
+  installNotFoundHandler(app, clientFallback);
 
   return app;
 }

@@ -41,14 +41,10 @@ function sendError(reply: FastifyReply, statusCode: number, message: string): Fa
 }
 
 /**
- * Installs the error handler and the 404 handler for the API on `app`.
- * `notFound` lets the SPA answer first (history fallback); it returns false to fall through to
- * the JSON 404.
+ * Installs the error handler on `app`. Call it before registering route plugins: each plugin
+ * keeps the handler its parent had when it was registered.
  */
-export function installErrorHandling(
-  app: FastifyInstance,
-  notFound: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
-): void {
+export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       reply.headers(error.headers);
@@ -64,9 +60,18 @@ export function installErrorHandling(
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Internal Server Error');
   });
+}
 
+/**
+ * Installs the 404 handler: `fallback` may answer first (the SPA's history fallback) and returns
+ * false to fall through to the JSON 404.
+ */
+export function installNotFoundHandler(
+  app: FastifyInstance,
+  fallback: (request: FastifyRequest, reply: FastifyReply) => boolean = () => false,
+): void {
   app.setNotFoundHandler((request, reply) => {
-    if (notFound(request, reply)) return reply;
+    if (fallback(request, reply)) return reply;
     const pathname = request.url.split('?')[0] ?? request.url;
     return sendError(reply, 404, `Route ${request.method} ${pathname} not found`);
   });

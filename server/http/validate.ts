@@ -13,12 +13,23 @@ const PART_NAMES: Record<RequestPart, string> = {
   params: 'Path parameter',
 };
 
+/** valibot reports an absent key with a generic 'Invalid key' message; say it plainly instead. */
+function isMissingKey(issue: v.BaseIssue<unknown>): boolean {
+  return issue.input === undefined && issue.path?.at(-1)?.origin === 'key';
+}
+
 /**
  * Turns valibot issues into one sentence naming each field, e.g.
- * `email: Invalid email; password: Password is required`.
+ * `email: Invalid email; password is required`.
  */
 export function describeIssues(part: RequestPart, issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues.map((issue) => `${v.getDotPath(issue) ?? PART_NAMES[part]}: ${issue.message}`).join('; ');
+  return issues
+    .map((issue) => {
+      const field = v.getDotPath(issue);
+      if (field && isMissingKey(issue)) return `${field} is required`;
+      return `${field ?? PART_NAMES[part]}: ${issue.message}`;
+    })
+    .join('; ');
 }
 
 /**

@@ -43,7 +43,7 @@ export async function serveClient(
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
-    index: false,
+    index: 'index.html',
     cacheControl: false,
     setHeaders: (reply, filePath) =>
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),

@@ -90,6 +90,25 @@ async function insertUser(
   return row;
 }
 
+const ADMIN = {
+  email: 'admin@test.example',
+  user_type_id: UserType.Admin,
+  first_name: 'Ada',
+  last_name: 'Admin',
+};
+const CUSTOMER = {
+  email: 'customer@test.example',
+  user_type_id: UserType.Customer,
+  first_name: 'Cal',
+  last_name: 'Customer',
+};
+const INACTIVE = {
+  email: 'inactive@test.example',
+  user_type_id: UserType.Admin,
+  first_name: 'Ina',
+  last_name: 'Inactive',
+};
+
 /**
  * Builds a ready app with three fixture users (an Admin, a Customer, an Inactive customer), all
  * with FIXTURE_PASSWORD. `configure` may register extra routes before the app is ready.
@@ -103,58 +122,41 @@ export async function createTestApp(
   const config = testConfig({ databaseUrl: postgres?.url, ...overrides });
   const database = await openDatabase({ databaseUrl: postgres?.url });
   const clock = createClock();
-  const passwordHash = await hashPassword(FIXTURE_PASSWORD);
-  const fixtures = {
-    admin: await insertUser(
-      database.db,
-      {
-        email: 'admin@test.example',
-        user_type_id: UserType.Admin,
-        status: UserStatus.Active,
-        first_name: 'Ada',
-        last_name: 'Admin',
-      },
-      passwordHash,
-    ),
-    customer: await insertUser(
-      database.db,
-      {
-        email: 'customer@test.example',
-        user_type_id: UserType.Customer,
-        status: UserStatus.Active,
-        first_name: 'Cal',
-        last_name: 'Customer',
-      },
-      passwordHash,
-    ),
-    inactive: await insertUser(
-      database.db,
-      {
-        email: 'inactive@test.example',
-        user_type_id: UserType.Admin,
-        status: UserStatus.Inactive,
-        first_name: 'Ina',
-        last_name: 'Inactive',
-      },
-      passwordHash,
-    ),
+  const cleanUp = async () => {
+    await database.close();
+    await postgres?.drop();
+    rmSync(config.dataDir, { recursive: true, force: true });
   };
-  const app = await buildApp(config, { db: database.db, now: clock.now });
-  if (configure) await configure(app);
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    config,
-    clock,
-    users: fixtures,
-    close: async () => {
+  try {
+    const passwordHash = await hashPassword(FIXTURE_PASSWORD);
+    const fixtures = {
+      admin: await insertUser(database.db, { ...ADMIN, status: UserStatus.Active }, passwordHash),
+      customer: await insertUser(database.db, { ...CUSTOMER, status: UserStatus.Active }, passwordHash),
+      inactive: await insertUser(database.db, { ...INACTIVE, status: UserStatus.Inactive }, passwordHash),
+    };
+    const app = await buildApp(config, { db: database.db, now: clock.now });
+    try {
+      if (configure) await configure(app);
+      await app.ready();
+    } catch (error) {
       await app.close();
-      await database.close();
-      await postgres?.drop();
-      rmSync(config.dataDir, { recursive: true, force: true });
-    },
-  };
+      throw error;
+    }
+    return {
+      app,
+      db: database.db,
+      config,
+      clock,
+      users: fixtures,
+      close: async () => {
+        await app.close();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
 }
 
 /** POST /login through `app.inject`; `ip` isolates the login rate limit of a test. */
