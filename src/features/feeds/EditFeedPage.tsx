@@ -1,0 +1,33 @@
+/**
+ * Edit feed at /dashboard/feeds/:feedId/edit (spec §2 Dashboard area). The id must be a whole number
+ * greater than 0, else the spec's 'Invalid or missing Feed ID.' shows; the editor comes in a later issue.
+ */
+import { Text } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
+import * as v from 'valibot';
+import { IdParam } from '@/api/schemas/common';
+import { Breadcrumb } from '@/ui/Breadcrumb';
+import { PageTitle } from '@/ui/PageTitle';
+
+/** Message shown when the route's feed id is not a valid id (spec §2). */
+export const INVALID_FEED_ID = 'Invalid or missing Feed ID.';
+
+/** Renders the breadcrumb Dashboard > Feeds > Edit Feed, the title 'Edit Feed', and the id check. */
+export function EditFeedPage() {
+  const { feedId } = useParams();
+  const validId = v.is(IdParam, feedId ?? '');
+  return (
+    <>
+      <Breadcrumb
+        backHref="/dashboard/feeds"
+        items={[
+          { label: 'Dashboard', href: '/dashboard' },
+          { label: 'Feeds', href: '/dashboard/feeds' },
+          { label: 'Edit Feed' },
+        ]}
+      />
+      <PageTitle>Edit Feed</PageTitle>
+      {!validId && <Text color="fg.error">{INVALID_FEED_ID}</Text>}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/** Copy of the landing page (spec §1 "Public landing page sections", texts as written there). */
+
+/** A 'How It Works' step (spec §3, Step: id, step, title, description). */
+export interface Step {
+  id: number;
+  step: string;
+  title: string;
+  description: string;
+}
+
+/** The three steps, in order (spec §1). */
+export const STEPS: readonly Step[] = [
+  {
+    id: 1,
+    step: 'Step 1',
+    title: 'Connect Stores',
+    description: 'Add your main and destination stores using the secure shop app.',
+  },
+  {
+    id: 2,
+    step: 'Step 2',
+    title: 'Define Sync Rules',
+    description: 'Choose which products, prices and stock levels to sync.',
+  },
+  {
+    id: 3,
+    step: 'Step 3',
+    title: 'Go Live',
+    description: 'Start syncing in real time with automatic updates.',
+  },
+];
+
+/** A key feature (spec §3, Feature: id, description). */
+export interface Feature {
+  id: number;
+  description: string;
+}
+
+/** The six key features, in order (spec §1). */
+export const FEATURES: readonly Feature[] = [
+  { id: 1, description: 'Smart Inventory Syncing' },
+  { id: 2, description: 'Multi-Store Price Management' },
+  { id: 3, description: 'Product Filtering & Tag Rules' },
+  { id: 4, description: 'Real-Time Stock Updates' },
+  { id: 5, description: 'Easy Setup with Guided Onboarding' },
+  { id: 6, description: 'Compatible with Shopify Markets & Multi-Currency' },
+];
+
+/** The five brands of the 'Popular Brands' section, in order (spec §1). */
+export const POPULAR_BRANDS: readonly string[] = [
+  'Seeking Health',
+  'Risewell',
+  'Listen To Your Gut',
+  'Pure Encapsulation',
+  'Bare Biology',
+];

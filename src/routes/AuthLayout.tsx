@@ -1,0 +1,56 @@
+/**
+ * Layout of the auth area (spec §2 Auth area): a full-height pale gradient with the content centred.
+ * A visitor who already has an access token stored is sent to /dashboard.
+ */
+import { Box, Center, VStack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { getAccessToken } from '@/api/tokens-storage';
+import { Wordmark } from '@/ui/Wordmark';
+import type { GuardRedirectState } from './RequireRole';
+import { useSession } from './session-context';
+
+/** True when the location state says the role guard refused a signed-in user (see RequireRole). */
+function wasDenied(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as Partial<GuardRedirectState>).denied === true
+  );
+}
+
+/**
+ * Renders the auth screen, or redirects to /dashboard when an access token was stored on entering the
+ * auth area (the literal 'undefined' counts as none). The check is made on entry only: a token stored
+ * by a login in progress must not pre-empt that login's own redirect. Two cases keep the screen,
+ * because the dashboard guard would only send the visitor straight back: the session has already
+ * found the stored token unusable (logged out, tokens about to be cleared), or the guard refused the
+ * signed-in user's role.
+ */
+export function AuthLayout() {
+  const { status } = useSession();
+  const location = useLocation();
+  const [tokenOnEntry] = useState(() => getAccessToken() !== null);
+
+  if (tokenOnEntry && status !== 'loggedOut' && !wasDenied(location.state)) {
+    return <Navigate to="/dashboard" replace />;
+  }
+
+  return (
+    <Center
+      as="main"
+      minH="100dvh"
+      px="4"
+      py="10"
+      bgGradient="to-br"
+      gradientFrom="brand.50"
+      gradientVia="white"
+      gradientTo="blue.50"
+    >
+      <VStack gap="8" w="full">
+        <Wordmark />
+        <Box w="full" display="flex" justifyContent="center">
+          <Outlet />
+        </Box>
+      </VStack>
+    </Center>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The not-found screen (spec §2 Top level): the spec's text, a 'Go Home' button and a redirect to /
+ * after 5 seconds. The countdown lives in `notFoundMachine`; this screen only follows its `redirect`.
+ */
+import { Button, Heading, Text, VStack } from '@chakra-ui/react';
+import { useActorRef } from '@xstate/react';
+import { House } from 'lucide-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { NOT_FOUND_REDIRECT_MS, notFoundMachine } from '@/machines/notFound.machine';
+
+/** Renders the not-found message and navigates (replacing the dead URL) when the machine says so. */
+export function NotFoundPage() {
+  const navigate = useNavigate();
+  const notFound = useActorRef(notFoundMachine);
+
+  useEffect(() => {
+    const subscription = notFound.on('redirect', (event) => {
+      void navigate(event.to, { replace: true });
+    });
+    return () => subscription.unsubscribe();
+  }, [notFound, navigate]);
+
+  return (
+    <VStack as="section" aria-labelledby="not-found-title" gap="5" py="20" px="6" textAlign="center">
+      <Text fontSize="6xl" fontWeight="bold" color="brand.fg" lineHeight="1" aria-hidden>
+        404
+      </Text>
+      <Heading as="h1" id="not-found-title" size="xl">
+        Oops! The page you&apos;re looking for doesn&apos;t exist.
+      </Heading>
+      <Text color="fg.muted">
+        You will be taken to the home page in {NOT_FOUND_REDIRECT_MS / 1000} seconds.
+      </Text>
+      <Button colorPalette="brand" onClick={() => notFound.send({ type: 'notFound.goHome' })}>
+        <House aria-hidden />
+        Go Home
+      </Button>
+    </VStack>
+  );
+}

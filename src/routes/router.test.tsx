@@ -1,0 +1,240 @@
+// @vitest-environment jsdom
+import { ChakraProvider } from '@chakra-ui/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProfileUser } from '@/api/schemas/auth';
+import { system } from '@/ui/system';
+import { routes } from './router';
+
+type Session = {
+  status: 'loading' | 'loggedIn' | 'loggedOut';
+  user: ProfileUser | null;
+  error: string | null;
+  isLoggingOut: boolean;
+  logout: (redirectTo?: string) => void;
+};
+
+/** The session every mounted screen sees; each test sets it before rendering. */
+const session = vi.hoisted(() => ({ current: null as unknown as Session }));
+
+vi.mock('./session-context', () => ({
+  SessionProvider: ({ children }: { children: React.ReactNode }) => children,
+  useSession: () => session.current,
+}));
+vi.mock('./SessionOverlay', () => ({ SessionOverlay: () => null }));
+vi.mock('@/features/auth/LoginPage', () => ({ LoginPage: () => <h1>Welcome Back</h1> }));
+
+const admin: ProfileUser = {
+  id: 1,
+  user_type_id: 1,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'admin@example.com',
+  avatar: null,
+};
+const customer: ProfileUser = { ...admin, id: 2, user_type_id: 2, first_name: 'Cai', last_name: 'Jones' };
+
+function setSession(partial: Partial<Session>) {
+  session.current = {
+    status: 'loggedOut',
+    user: null,
+    error: null,
+    isLoggingOut: false,
+    logout: vi.fn(),
+    ...partial,
+  };
+}
+
+/** Mounts the real route table at `path` and returns the router to inspect where it ended up. */
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ChakraProvider value={system}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  window.scrollTo = vi.fn();
+  localStorage.clear();
+  setSession({});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('public routes', () => {
+  it('shows the landing page at / with its headline and the layout landmarks', () => {
+    renderAt('/');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Seamless Product Syncing for Multi-Store Retailers' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).toContain(
+      `© ${new Date().getFullYear()} Product Feed. All rights reserved.`,
+    );
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
+  });
+
+  it('shows the products page at /products', () => {
+    renderAt('/products');
+    expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
+  });
+
+  it('scrolls smoothly to the top when the path changes', async () => {
+    const router = renderAt('/');
+    vi.mocked(window.scrollTo).mockClear();
+    await act(() => router.navigate('/products'));
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+});
+
+describe('not-found screen', () => {
+  const text = "Oops! The page you're looking for doesn't exist.";
+
+  it.each(['/no-such-page', '/auth', '/auth/register', '/dashboard/nope'])('answers %s', (path) => {
+    setSession({ status: 'loggedIn', user: admin });
+    renderAt(path);
+    expect(screen.getByRole('heading', { name: text })).toBeTruthy();
+  });
+
+  it('goes home when Go Home is pressed', async () => {
+    const router = renderAt('/missing');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go Home' })));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('goes home by itself after 5 seconds, not before', async () => {
+    vi.useFakeTimers();
+    const router = renderAt('/missing');
+    await act(async () => vi.advanceTimersByTime(4999));
+    expect(router.state.location.pathname).toBe('/missing');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('dashboard guard (spec §4 Route guard)', () => {
+  it('renders nothing of the dashboard while the session is loading', () => {
+    setSession({ status: 'loading' });
+    const router = renderAt('/dashboard/users');
+    expect(router.state.location.pathname).toBe('/dashboard/users');
+    expect(screen.queryByRole('heading', { name: 'Users' })).toBeNull();
+  });
+
+  it('sends a logged-out visitor to the login screen, remembering the location', () => {
+    setSession({ status: 'loggedOut' });
+    const router = renderAt('/dashboard/users?page=2');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.location.state).toMatchObject({
+      from: { pathname: '/dashboard/users', search: '?page=2' },
+      denied: false,
+    });
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+  });
+
+  it('sends a signed-in customer to the login screen and keeps them there despite the stored token', () => {
+    localStorage.setItem('access_token', 'a.b.c');
+    setSession({ status: 'loggedIn', user: customer });
+    const router = renderAt('/dashboard');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(router.state.location.state).toMatchObject({ denied: true });
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+  });
+
+  it('renders nothing while a logout with its own redirect is finishing', () => {
+    setSession({ status: 'loggedOut', isLoggingOut: true });
+    const router = renderAt('/dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('lets an admin in: layout with the name in the user menu, breadcrumb and title', () => {
+    setSession({ status: 'loggedIn', user: admin });
+    renderAt('/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Ada Lovelace/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Apps' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open navigation' })).toBeTruthy();
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(breadcrumb.textContent).toBe('HomeDashboard');
+  });
+});
+
+describe('dashboard screens', () => {
+  beforeEach(() => setSession({ status: 'loggedIn', user: admin }));
+
+  it.each([
+    ['/dashboard/users', 'Users', 'DashboardUsers'],
+    ['/dashboard/users/create', 'Create user', 'DashboardUsersCreate user'],
+    ['/dashboard/users/7/edit', 'Edit user', 'DashboardUsersEdit user'],
+    ['/dashboard/feeds', 'Feeds', 'DashboardFeeds'],
+    ['/dashboard/feeds/create', 'Create Feed', 'DashboardFeedsCreate Feed'],
+    ['/dashboard/feeds/3/edit', 'Edit Feed', 'DashboardFeedsEdit Feed'],
+    ['/dashboard/profile', 'Profile', 'DashboardProfile'],
+  ])('%s shows the title %s and its breadcrumb', (path, title, trail) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(trail);
+    expect(screen.queryByText(/Invalid or missing/)).toBeNull();
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '007'])('rejects the user id %s', (id) => {
+    renderAt(`/dashboard/users/${id}/edit`);
+    expect(screen.getByText('Invalid or missing User ID.')).toBeTruthy();
+  });
+
+  it.each(['0', 'x'])('rejects the feed id %s', (id) => {
+    renderAt(`/dashboard/feeds/${id}/edit`);
+    expect(screen.getByText('Invalid or missing Feed ID.')).toBeTruthy();
+  });
+
+  it.each([
+    ['/dashboard/users/edit/12', '/dashboard/users/12/edit'],
+    ['/dashboard/feeds/edit/4', '/dashboard/feeds/4/edit'],
+  ])('redirects %s to the canonical %s', (from, to) => {
+    const router = renderAt(from);
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('marks the active sidebar link as the current page', () => {
+    renderAt('/dashboard/feeds/create');
+    const sidebar = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    const current = sidebar.querySelector('[aria-current="page"]');
+    expect(current?.textContent).toBe('Create feed');
+  });
+});
+
+describe('auth area', () => {
+  it('shows the login screen when no token is stored', () => {
+    renderAt('/auth/login');
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+  });
+
+  it("treats the stored text 'undefined' as no token", () => {
+    localStorage.setItem('access_token', 'undefined');
+    setSession({ status: 'loading' });
+    const router = renderAt('/auth/login');
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('redirects to /dashboard when an access token is stored', () => {
+    localStorage.setItem('access_token', 'a.b.c');
+    setSession({ status: 'loggedIn', user: admin });
+    const router = renderAt('/auth/login');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('keeps the login screen once the session has found the stored token unusable', () => {
+    localStorage.setItem('access_token', 'expired');
+    setSession({ status: 'loggedOut' });
+    const router = renderAt('/auth/login');
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+});

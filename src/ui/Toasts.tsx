@@ -1,0 +1,44 @@
+/**
+ * The one toast container of the app and the helpers that show toasts (spec §8 Toasts, §9 Toast).
+ *
+ * react-toastify 11 injects its own stylesheet when first imported, so no CSS import is needed.
+ */
+import { ToastContainer, toast } from 'react-toastify';
+
+/** Toast display time in ms (spec §9). */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** Id of the single shared error toast: a new error updates it instead of stacking (spec §8). */
+const ERROR_TOAST_ID = 'app-error';
+
+/** The toast container: at most 3 toasts, top-right, 5000 ms, click to close, hover pauses, drag 80 %. */
+export function Toasts() {
+  return (
+    <ToastContainer
+      limit={3}
+      position="top-right"
+      autoClose={TOAST_AUTO_CLOSE_MS}
+      closeOnClick
+      pauseOnHover
+      draggable
+      draggablePercent={80}
+    />
+  );
+}
+
+/**
+ * Shows `message` in the shared error toast: opens it, or replaces the text of the one already open
+ * (spec §8, "Error toasts share one toast that updates instead of stacking").
+ */
+export function showErrorToast(message: string): void {
+  if (toast.isActive(ERROR_TOAST_ID)) {
+    toast.update(ERROR_TOAST_ID, { render: message, type: 'error', autoClose: TOAST_AUTO_CLOSE_MS });
+  } else {
+    toast.error(message, { toastId: ERROR_TOAST_ID });
+  }
+}
+
+/** Shows a success toast with `message`; success toasts stack (up to the container limit of 3). */
+export function showSuccessToast(message: string): void {
+  toast.success(message);
+}

@@ -1,0 +1,36 @@
+/** The 'Product Feed' wordmark (spec §1), a link to the landing page. */
+import { HStack, Link, Text } from '@chakra-ui/react';
+import { RefreshCw } from 'lucide-react';
+import { Link as RouterLink } from 'react-router-dom';
+
+/** Props of {@link Wordmark}. */
+export interface WordmarkProps {
+  /** Path the wordmark links to; defaults to '/'. */
+  to?: string;
+}
+
+/** Renders the logo mark and the label 'Product Feed' as one link. */
+export function Wordmark({ to = '/' }: WordmarkProps) {
+  return (
+    <Link asChild _hover={{ textDecoration: 'none' }} rounded="md">
+      <RouterLink to={to}>
+        <HStack gap="2">
+          <HStack
+            as="span"
+            justify="center"
+            boxSize="8"
+            rounded="lg"
+            bg="brand.solid"
+            color="brand.contrast"
+            aria-hidden
+          >
+            <RefreshCw size={18} strokeWidth={2.5} />
+          </HStack>
+          <Text as="span" fontWeight="bold" fontSize="lg" color="fg" letterSpacing="tight">
+            Product Feed
+          </Text>
+        </HStack>
+      </RouterLink>
+    </Link>
+  );
+}
