@@ -118,10 +118,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
+    // The legacy twin of frame-ancestors 'none', for browsers that ignore CSP.
+    frameguard: { action: 'deny' },
   });
   // Only the login route is limited, with its own counter of failures (server/routes/auth.ts).
-  await app.register(rateLimit, { global: false, enableDraftSpec: true });
+  await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { ...services, prefix: '/api' });
   await app.register(openApiRoutes, { ...services, prefix: '/api' });

@@ -88,6 +88,7 @@ function operation(route: RegisteredRoute): JsonObject {
 export class RouteRegistry {
   private readonly routes: RegisteredRoute[] = [];
 
+  /** Records a route; called by the app's onRoute hook. */
   add(route: RegisteredRoute): void {
     this.routes.push(route);
   }

@@ -32,6 +32,7 @@ export interface TestClock {
   advance(ms: number): void;
 }
 
+/** A TestClock starting at `start` (a Monday morning by default). */
 export function createClock(start = new Date('2025-06-02T09:00:00Z')): TestClock {
   let current = start.getTime();
   return {

@@ -7,10 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { ErrorResponse } from '@/api/schemas/common';
+import { ErrorResponse, MessageResponse } from '@/api/schemas/common';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
+import type { Db } from '../../server/db/open';
+import { defineRoute } from '../../server/http/route';
 import { createTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -245,5 +247,83 @@ describe('the SPA and uploads', () => {
     const response = await spa.inject({ method: 'GET', url: '/uploads/..%2f..%2fclient%2findex.html' });
     expect([403, 404]).toContain(response.statusCode);
     expect(v.is(ErrorResponse, response.json())).toBe(true);
+  });
+});
+
+describe('server errors and the response contract', () => {
+  let app: FastifyInstance;
+  let config: Config;
+  beforeAll(async () => {
+    config = testConfig();
+    // The database answers every query with an internal error, as a broken connection would.
+    const brokenDb = {
+      execute: () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.9:5432 password=hunter2')),
+    } as unknown as Db;
+    app = await buildApp(config, { db: brokenDb });
+    await app.register(
+      async (scope) => {
+        defineRoute(
+          scope,
+          { method: 'GET', url: '/throws', summary: 'throws', responses: { 200: { description: 'never' } } },
+          async () => {
+            throw new Error('secret internals at /srv/app/server.ts:42');
+          },
+        );
+        defineRoute(
+          scope,
+          {
+            method: 'GET',
+            url: '/extra',
+            summary: 'returns more than its contract',
+            responses: { 200: { description: 'ok', schema: MessageResponse } },
+          },
+          async () => ({ message: 'hello', password_hash: '$argon2id$...' }) as { message: string },
+        );
+        defineRoute(
+          scope,
+          {
+            method: 'GET',
+            url: '/broken',
+            summary: 'breaks its contract',
+            responses: { 200: { description: 'ok', schema: MessageResponse } },
+          },
+          async () => ({ text: 'no message' }) as unknown as { message: string },
+        );
+      },
+      { prefix: '/api/test' },
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 500 with a generic body, never the internal message or a stack', async () => {
+    for (const url of ['/api/test/throws', '/api/test/broken']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(500);
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Internal Server Error',
+      });
+    }
+  });
+
+  it('answers 503 from /api/health when the database does not answer, without its error', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'Database unavailable',
+    });
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('drops fields that are not in the response contract', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/extra' });
+    expect(response.json()).toEqual({ message: 'hello' });
   });
 });
