@@ -103,6 +103,19 @@ describe('POST /token-refresh', () => {
     expect((await postRefresh(t.app, second.refresh_token)).statusCode).toBe(200);
   });
 
+  it('lets exactly one of two simultaneous refreshes with the same token win, without revoking', async () => {
+    const pair = await login(t.app, t.users.admin.email);
+    const responses = await Promise.all([
+      postRefresh(t.app, pair.refresh_token),
+      postRefresh(t.app, pair.refresh_token),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+    const winner = responses.find((response) => response.statusCode === 200);
+    expect((await familyOf(pair.refresh_token)).revoked_reason).toBeNull();
+    const next = await postRefresh(t.app, winner?.json<{ refresh_token: string }>().refresh_token ?? '');
+    expect(next.statusCode).toBe(200);
+  });
+
   it('revokes when the direct parent comes back after the grace window', async () => {
     const first = await login(t.app, t.users.admin.email);
     const second = (await postRefresh(t.app, first.refresh_token)).json<{ refresh_token: string }>();
