@@ -16,7 +16,13 @@ const layer = (files, forbidden, packages = []) => ({
       {
         patterns: [
           ...forbidden.map((folder) => ({
-            group: [`@/${folder}/*`, `**/${folder}/*`],
+            group: [
+              `@/${folder}/*`,
+              `**/src/${folder}/*`,
+              `../${folder}/*`,
+              `../../${folder}/*`,
+              `../../../${folder}/*`,
+            ],
             message: `This layer may not import from src/${folder} (ARCHITECTURE.md §1).`,
           })),
           ...packages.map((name) => ({
