@@ -346,9 +346,13 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
     expect(session.redirects).toEqual([]);
     clock.increment(1);
+    expect(session.redirects).toEqual([{ type: 'redirect', to: '/' }]);
+    expect(actor.getSnapshot().matches({ logout: 'redirecting' })).toBe(true);
+    expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'location.changed' });
     expect(selectIsLoggingOut(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().matches({ logout: 'idle' })).toBe(true);
-    expect(session.redirects).toEqual([{ type: 'redirect', to: '/' }]);
   });
 
   it('ignores a second logout while one is running', async () => {

@@ -269,6 +269,7 @@ export const sessionMachine = setup({
     tokensDifferFromHeld: ({ context }, params: SessionTokens) =>
       params.accessToken !== context.accessToken || params.refreshToken !== context.refreshToken,
     holdsAccessToken: ({ context }) => context.accessToken !== null,
+    hasLogoutRedirect: ({ context }) => context.logoutRedirect !== null,
     logoutFailureIsForgivable: (_, params: { error: unknown }) => isForgivableLogoutFailure(params.error),
   },
   delays: {
@@ -559,8 +560,16 @@ export const sessionMachine = setup({
         },
         waitingToRedirect: {
           after: {
-            LOGOUT_REDIRECT_DELAY: { target: 'idle', actions: ['redirectAfterLogout', 'finishLoggingOut'] },
+            LOGOUT_REDIRECT_DELAY: [
+              { guard: 'hasLogoutRedirect', target: 'redirecting', actions: 'redirectAfterLogout' },
+              { target: 'idle', actions: 'finishLoggingOut' },
+            ],
           },
+        },
+        // The flag stays up until the router has moved: guards seeing a logged-out session with the
+        // flag down would send the visitor to the login screen instead of the logout's target.
+        redirecting: {
+          on: { 'location.changed': { target: 'idle', actions: 'finishLoggingOut' } },
         },
       },
     },
