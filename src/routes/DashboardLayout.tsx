@@ -189,7 +189,7 @@ export function DashboardLayout() {
               </Drawer.Positioner>
             </Portal>
           </Drawer.Root>
-          <Wordmark />
+          <Wordmark compact />
           <HStack ml="auto" gap="1">
             <AppsMenu />
             <UserMenu />

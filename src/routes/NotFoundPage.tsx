@@ -2,7 +2,7 @@
  * The not-found screen (spec §2 Top level): the spec's text, a 'Go Home' button and a redirect to /
  * after 5 seconds. The countdown lives in `notFoundMachine`; this screen only follows its `redirect`.
  */
-import { Button, Heading, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Heading, Text, VStack } from '@chakra-ui/react';
 import { useActorRef } from '@xstate/react';
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
@@ -37,5 +37,14 @@ export function NotFoundPage() {
         Go Home
       </Button>
     </VStack>
+  );
+}
+
+/** The not-found screen on its own, as the page's `main` landmark (for paths outside every layout). */
+export function NotFoundScreen() {
+  return (
+    <Box as="main" minH="100dvh">
+      <NotFoundPage />
+    </Box>
   );
 }

@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { system } from '@/ui/system';
+import { APPS_LOGOUT_ALERT } from './DashboardLayout';
 import { routes } from './router';
 
 type Session = {
@@ -57,7 +58,20 @@ function renderAt(path: string) {
   return router;
 }
 
+/** jsdom has no ResizeObserver; Chakra's menus observe their trigger's size. */
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+/** Presses `key` on `element`, letting the menus' state machines settle. */
+async function press(element: Element, key: string) {
+  await act(async () => fireEvent.keyDown(element, { key }));
+}
+
 beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoopResizeObserver);
   window.scrollTo = vi.fn();
   localStorage.clear();
   setSession({});
@@ -65,6 +79,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -102,6 +117,7 @@ describe('not-found screen', () => {
     setSession({ status: 'loggedIn', user: admin });
     renderAt(path);
     expect(screen.getByRole('heading', { name: text })).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
   });
 
   it('goes home when Go Home is pressed', async () => {
@@ -201,6 +217,36 @@ describe('dashboard screens', () => {
   ])('redirects %s to the canonical %s', (from, to) => {
     const router = renderAt(from);
     expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('logs out to / from the user menu, by keyboard', async () => {
+    renderAt('/dashboard');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Ada Lovelace/ })));
+    await press(screen.getByRole('menu'), 'ArrowDown');
+    expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/dashboard/profile');
+    await press(screen.getByRole('menu'), 'ArrowDown');
+    expect(screen.getByRole('menuitem', { name: 'Logout' }).hasAttribute('data-highlighted')).toBe(true);
+    await press(screen.getByRole('menu'), 'Enter');
+    expect(session.current.logout).toHaveBeenCalledWith('/');
+  });
+
+  it('only shows an alert for Logout in the apps grid, and disables Sales, Inbox and Settings', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderAt('/dashboard');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apps' })));
+    for (const name of ['Sales', 'Inbox', 'Settings']) {
+      expect(screen.getByRole('menuitem', { name }).getAttribute('aria-disabled')).toBe('true');
+    }
+    expect(screen.getByRole('menuitem', { name: 'Users' }).getAttribute('href')).toBe('/dashboard/users');
+    expect(screen.getByRole('menuitem', { name: 'Pricing and Billing' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    await press(screen.getByRole('menu'), 'End');
+    expect(screen.getByRole('menuitem', { name: 'Logout' }).hasAttribute('data-highlighted')).toBe(true);
+    await press(screen.getByRole('menu'), 'Enter');
+    expect(alert).toHaveBeenCalledWith(APPS_LOGOUT_ALERT);
+    expect(session.current.logout).not.toHaveBeenCalled();
+    alert.mockRestore();
   });
 
   it('marks the active sidebar link as the current page', () => {

@@ -18,7 +18,7 @@ import { UsersPage } from '@/features/users/UsersPage';
 import { AuthLayout } from './AuthLayout';
 import { DashboardLayout } from './DashboardLayout';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage, NotFoundScreen } from './NotFoundPage';
 import { PublicLayout } from './PublicLayout';
 import { RequireRole } from './RequireRole';
 import { RootLayout } from './RootLayout';
@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundScreen /> },
     ],
   },
 ];

@@ -7,12 +7,14 @@ import { Link as RouterLink } from 'react-router-dom';
 export interface WordmarkProps {
   /** Path the wordmark links to; defaults to '/'. */
   to?: string;
+  /** Below the `sm` breakpoint show only the mark; the label stays readable by assistive technology. */
+  compact?: boolean;
 }
 
 /** Renders the logo mark and the label 'Product Feed' as one link. */
-export function Wordmark({ to = '/' }: WordmarkProps) {
+export function Wordmark({ to = '/', compact = false }: WordmarkProps) {
   return (
-    <Link asChild _hover={{ textDecoration: 'none' }} rounded="md">
+    <Link asChild _hover={{ textDecoration: 'none' }} rounded="md" flexShrink={0}>
       <RouterLink to={to}>
         <HStack gap="2">
           <HStack
@@ -26,7 +28,15 @@ export function Wordmark({ to = '/' }: WordmarkProps) {
           >
             <RefreshCw size={18} strokeWidth={2.5} />
           </HStack>
-          <Text as="span" fontWeight="bold" fontSize="lg" color="fg" letterSpacing="tight">
+          <Text
+            as="span"
+            fontWeight="bold"
+            fontSize="lg"
+            color="fg"
+            letterSpacing="tight"
+            whiteSpace="nowrap"
+            srOnly={compact ? { base: true, sm: false } : false}
+          >
             Product Feed
           </Text>
         </HStack>

@@ -29,7 +29,6 @@ export function HeroIllustration() {
         role="img"
         aria-label="A main store syncing products, prices and stock to three destination stores"
         width="100%"
-        height="auto"
       >
         <circle cx="240" cy="180" r="170" fill="var(--chakra-colors-brand-50)" />
         <g stroke={ACCENT} strokeWidth="4" strokeDasharray="10 8" fill="none" strokeLinecap="round">

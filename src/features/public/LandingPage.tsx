@@ -2,7 +2,7 @@
  * The public landing page at / (spec §1 "Public landing page sections"): hero, 'How It Works',
  * 'Key Features' and 'Popular Brands', in that order. The brand carousel comes with a later issue.
  */
-import { Badge, Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   ArrowRight,
   BadgeCheck,
@@ -68,9 +68,9 @@ export function LandingPage() {
         <Container maxW="6xl" py={{ base: '12', md: '20' }}>
           <Grid templateColumns={{ base: '1fr', md: '1.1fr 1fr' }} gap="10" alignItems="center">
             <Stack gap="6">
-              <Badge colorPalette="brand" variant="subtle" size="lg" alignSelf="start">
+              <Text fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wider">
                 Connect. Sync. Sell.
-              </Badge>
+              </Text>
               <Heading as="h1" id="hero-title" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
                 Seamless Product Syncing for Multi-Store Retailers
               </Heading>
