@@ -163,7 +163,7 @@ export function DashboardLayout() {
 
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
-      <SkipNavLink>Skip to content</SkipNavLink>
+      <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
       <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" h="16">
         <HStack h="full" px={{ base: '2', md: '4' }} gap="2">
           <Drawer.Root open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">

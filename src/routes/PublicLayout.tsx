@@ -31,7 +31,7 @@ export function PublicLayout() {
 
   return (
     <Flex direction="column" minH="100dvh">
-      <SkipNavLink>Skip to content</SkipNavLink>
+      <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
       <Box
         as="header"
         position="fixed"
