@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** Debian's Chromium when present (Playwright cannot download its own browser here). */
 const systemChromium = '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** One data directory per port, so parallel runs on other ports do not share a database. */
+const dataDir = `.e2e-data-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,11 +33,11 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // A fresh data directory each run, so the demo seed is what the tests see.
-    command: 'rm -rf .e2e-data && node --import tsx server/main.ts',
+    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });
