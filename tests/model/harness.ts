@@ -158,7 +158,11 @@ function serializeEvent(event: AnyEventObject): string {
 
 /** A short readable name of an event for test titles and failure messages. */
 export function describeEvent(event: AnyEventObject): string {
-  if (event.type.startsWith(DONE_PREFIX)) return `done(${event.type.slice(DONE_PREFIX.length)})`;
+  if (event.type.startsWith(DONE_PREFIX)) {
+    const output = JSON.stringify(event.output) ?? 'undefined';
+    const shown = output.length > 40 ? `${output.slice(0, 39)}…` : output;
+    return `done(${event.type.slice(DONE_PREFIX.length)}: ${shown})`;
+  }
   if (event.type.startsWith(ERROR_PREFIX)) {
     const error: unknown = event.error;
     const detail =
