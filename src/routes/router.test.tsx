@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
@@ -79,8 +79,30 @@ async function press(element: Element, key: string) {
   await act(async () => fireEvent.keyDown(element, { key }));
 }
 
+/** jsdom has no IntersectionObserver; the landing page's carousel (embla) watches its slides. */
+class NoopIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+/** jsdom has no matchMedia; the carousel machine reads the reduced-motion preference. */
+function noMediaMatches(query: string) {
+  return {
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  };
+}
+
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+  vi.stubGlobal('IntersectionObserver', NoopIntersectionObserver);
+  vi.stubGlobal('matchMedia', noMediaMatches);
   window.scrollTo = vi.fn();
   localStorage.clear();
   setSession({});
@@ -106,9 +128,27 @@ describe('public routes', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
   });
 
-  it('shows the products page at /products', async () => {
+  it('shows the products page at /products with its 16 sample cards', async () => {
     await renderAt('/products');
     expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
+    expect(
+      screen.getAllByRole('heading', { level: 2, name: 'Zinc Citrate 50 mg, 60 Capsules' }),
+    ).toHaveLength(16);
+  });
+
+  it('shows the brand carousel on the landing page, one labelled slide per brand', async () => {
+    await renderAt('/');
+    const carousel = screen.getByRole('region', { name: 'Popular brands' });
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(
+      [...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((slide) =>
+        slide.getAttribute('aria-label'),
+      ),
+    ).toEqual(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
+    expect(screen.getByRole('button', { name: 'Show Seeking Health' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Stop rotating brands' })).toBeTruthy();
   });
 
   it('scrolls smoothly to the top when the path changes', async () => {
