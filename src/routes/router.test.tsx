@@ -25,6 +25,8 @@ vi.mock('./session-context', () => ({
 }));
 vi.mock('./SessionOverlay', () => ({ SessionOverlay: () => null }));
 vi.mock('@/features/auth/LoginPage', () => ({ LoginPage: () => <h1>Welcome Back</h1> }));
+// The profile screen reads the session actor itself; its own behaviour is covered by e2e/profile.spec.ts.
+vi.mock('@/features/profile/ProfilePage', () => ({ ProfilePage: () => <h1>Profile screen</h1> }));
 
 const admin: ProfileUser = {
   id: 1,
@@ -242,12 +244,16 @@ describe('dashboard screens', () => {
     ['/dashboard/feeds', 'Feeds', 'DashboardFeeds'],
     ['/dashboard/feeds/create', 'Create Feed', 'DashboardFeedsCreate Feed'],
     ['/dashboard/feeds/3/edit', 'Edit Feed', 'DashboardFeedsEdit Feed'],
-    ['/dashboard/profile', 'Profile', 'DashboardProfile'],
   ])('%s shows the title %s and its breadcrumb', async (path, title, trail) => {
     await renderAt(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(trail);
     expect(screen.queryByText(/Invalid or missing/)).toBeNull();
+  });
+
+  it('routes /dashboard/profile to the profile screen', async () => {
+    await renderAt('/dashboard/profile');
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile screen' })).toBeTruthy();
   });
 
   it.each(['0', '-1', 'abc', '1.5', '007'])('rejects the user id %s', async (id) => {
