@@ -140,7 +140,7 @@ describe('public routes', () => {
 
   it('shows the brand carousel on the landing page, one labelled slide per brand', async () => {
     await renderAt('/');
-    const carousel = screen.getByRole('region', { name: 'Popular brands' });
+    const carousel = screen.getByRole('region', { name: 'Brand logos' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(
       [...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((slide) =>

@@ -158,7 +158,7 @@ export function LandingPage() {
           <Heading as="h2" id="popular-brands-title" size="3xl" textAlign="center" mb="10">
             Popular Brands
           </Heading>
-          <BrandCarousel brands={POPULAR_BRANDS} label="Popular brands" />
+          <BrandCarousel brands={POPULAR_BRANDS} label="Brand logos" />
         </Container>
       </Box>
     </>
