@@ -33,6 +33,7 @@ import type {
   AnyStateNode,
   AnyTransitionDefinition,
   EventFromLogic,
+  InputFrom,
   InspectionEvent,
   OutputFrom,
   ProvidedActor,
@@ -107,6 +108,8 @@ export interface ExecutedStep<M extends AnyStateMachine> {
 /** The model of one machine; see the module comment. */
 export interface MachineModel<M extends AnyStateMachine> {
   machine: M;
+  /** The input the machine starts with, for machines that take one. */
+  input?: InputFrom<M>;
   events: EventFixtures<M>;
   outcomes: ActorOutcomes<M>;
   /** Actions with side effects outside the machine (storage, console), replaced by no-ops. */
@@ -239,6 +242,7 @@ function delayIsNext(machine: AnyStateMachine, snapshot: unknown, event: AnyEven
 /** Traversal options shared by the adjacency map and the shortest paths. */
 function traversalOptions(model: AnyModel): TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> {
   return {
+    input: model.input,
     events: (snapshot) => eventsFor(model, snapshot),
     serializeState: (snapshot) => JSON.stringify(model.serialize(snapshot)),
     serializeEvent,
@@ -276,12 +280,12 @@ export function generatePaths<M extends AnyStateMachine>(typedModel: MachineMode
   const keys = [...eventLists.keys()];
   return [...eventLists]
     .filter(([key]) => !keys.some((other) => other.startsWith(`${key}\n`)))
-    .map(([, events]) => replay(model.machine, events))
+    .map(([, events]) => replay(model, events))
     .sort((a, b) => a.name.localeCompare(b.name)) as unknown as Array<ModelPath<M>>;
 }
 
-function replay(machine: AnyStateMachine, events: AnyEventObject[]): AnyPath {
-  let [snapshot] = initialTransition(machine);
+function replay({ machine, input }: AnyModel, events: AnyEventObject[]): AnyPath {
+  let [snapshot] = initialTransition(machine, input);
   const steps: AnyPath['steps'] = [{ event: { type: 'xstate.init' }, state: snapshot }];
   for (const event of events) {
     [snapshot] = transition(machine, snapshot, event);
@@ -356,14 +360,17 @@ export async function runPath<M extends AnyStateMachine>(
   const stubs = Object.fromEntries((model.stubActions ?? []).map((name: string) => [name, () => undefined]));
   const machine = model.machine.provide({ actors, actions: stubs });
 
+  // The root is told apart by its session id, not by `actor`: the initial microsteps (eventless
+  // transitions out of the initial state) are inspected while createActor is still running.
   const inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.microstep' && event.actorRef === actor) {
+    if (event.actorRef.sessionId !== event.rootId) return;
+    if (event.type === '@xstate.microstep') {
       for (const transition of (event as { _transitions: AnyTransitionDefinition[] })._transitions) {
         run.transitions.add(transitionId(transition));
       }
       for (const node of activeNodes(event.snapshot)) run.states.add(node.id);
     }
-    if (event.type === '@xstate.action' && event.actorRef === actor) {
+    if (event.type === '@xstate.action') {
       const { type, params } = event.action as { type: string; params?: Record<string, unknown> };
       if (type === 'xstate.raise' && typeof params?.delay === 'number') {
         timers.set((params.event as AnyEventObject).type, clock.now() + params.delay);
@@ -372,7 +379,7 @@ export async function runPath<M extends AnyStateMachine>(
       if (requested) actions.push(requested);
     }
   };
-  const actor = createActor(machine, { clock, inspect });
+  const actor = createActor(machine, { clock, inspect, input: model.input });
   actor.on('*', (event: AnyEventObject) => emitted.push(event));
 
   let before: AnyMachineSnapshot | null = null;
