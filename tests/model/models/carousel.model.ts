@@ -57,7 +57,9 @@ function navigationTarget(index: number, event: CarouselEvent): number | null {
 }
 
 function anyHold(context: CarouselContext): boolean {
-  return context.hovered || context.focused || context.pageHidden || context.reducedMotion || context.userPaused;
+  return (
+    context.hovered || context.focused || context.pageHidden || context.reducedMotion || context.userPaused
+  );
 }
 
 function checkStep(step: CarouselStep): void {
@@ -76,7 +78,10 @@ function checkStep(step: CarouselStep): void {
       reducedMotion: false,
       userPaused: false,
     });
-    expect(step.started.map((actor) => actor.src).sort()).toEqual(['watchPageVisibility', 'watchReducedMotion']);
+    expect(step.started.map((actor) => actor.src).sort()).toEqual([
+      'watchPageVisibility',
+      'watchReducedMotion',
+    ]);
     expect(emitted).toEqual([]);
     return;
   }
