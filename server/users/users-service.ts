@@ -3,7 +3,7 @@
  * each user's feed share and order count computed in the same query, reading one user, and
  * creating / updating with the write-only Shopify secret and the inactive-user revocation.
  */
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import type { User, UsersPage } from '@/api/schemas/users';
@@ -134,15 +134,14 @@ export interface UserListFilters {
 export async function listUsers(db: Db, filters: UserListFilters): Promise<UsersPage> {
   const conditions: SQL[] = [];
   if (filters.query !== '') {
-    const pattern = likePattern(filters.query);
+    // One ILIKE over one string instead of five: first and last name joined by a space (so the full
+    // name matches), then email and company behind chr(1), which no search can contain, so no match
+    // spans two fields.
     conditions.push(
-      or(
-        ilike(users.first_name, pattern),
-        ilike(users.last_name, pattern),
-        ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-        ilike(users.email, pattern),
-        ilike(users.company_name, pattern),
-      )!,
+      ilike(
+        sql`${users.first_name} || ' ' || ${users.last_name} || chr(1) || ${users.email} || chr(1) || ${users.company_name}`,
+        likePattern(filters.query),
+      ),
     );
   }
   if (filters.status.length > 0) conditions.push(inArray(users.status, filters.status));
