@@ -39,7 +39,11 @@ export function createUser(body: CreateUserRequest, signal?: AbortSignal): Promi
  * PUT /users/{userId}; a blank password or Shopify key keeps the stored one (omit or send null).
  * @throws ApiError: 400, 404, 409 as for create
  */
-export function updateUser(userId: number, body: UpdateUserRequest, signal?: AbortSignal): Promise<UserSaved> {
+export function updateUser(
+  userId: number,
+  body: UpdateUserRequest,
+  signal?: AbortSignal,
+): Promise<UserSaved> {
   return request(UserSaved, 'put', `users/${userId}`, { json: body, signal });
 }
 

@@ -93,14 +93,12 @@ export async function insertFeed(db: Db, userId: number, productIds: number[]): 
 
 /** `n` orders of `userId`. */
 export async function insertOrders(db: Db, userId: number, n: number, at: Date): Promise<void> {
-  await db
-    .insert(orders)
-    .values(
-      Array.from({ length: n }, () => ({
-        user_id: userId,
-        ordered_at: at,
-        total_ex_vat: 1000,
-        total_inc_vat: 1200,
-      })),
-    );
+  await db.insert(orders).values(
+    Array.from({ length: n }, () => ({
+      user_id: userId,
+      ordered_at: at,
+      total_ex_vat: 1000,
+      total_inc_vat: 1200,
+    })),
+  );
 }
