@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { serveClient, serveUploads } from './routes/spa';
+import { userRoutes } from './routes/users';
 
 /** What every route plugin receives as options. */
 export interface AppServices {
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(openApiRoutes, { ...services, prefix: '/api' });
   await app.register(authRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
   await app.register(accountRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/account` });
+  await app.register(userRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/users` });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await serveUploads(app, config.uploadsDir);

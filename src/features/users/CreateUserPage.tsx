@@ -1,8 +1,11 @@
-/** Create user at /dashboard/users/create (spec §2 Dashboard area); the form comes in a later issue. */
+/** Create user at /dashboard/users/create (spec §2 Dashboard area, "Create and edit user forms"). */
 import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
+import { UserForm } from './UserForm';
 
-/** Renders the breadcrumb Dashboard > Users > Create user and the title 'Create user'. */
+const CREATE_INPUT = { mode: 'create' } as const;
+
+/** Renders the breadcrumb Dashboard > Users > Create user, the title and the create form. */
 export function CreateUserPage() {
   return (
     <>
@@ -15,6 +18,7 @@ export function CreateUserPage() {
         ]}
       />
       <PageTitle>Create user</PageTitle>
+      <UserForm input={CREATE_INPUT} />
     </>
   );
 }

@@ -1,21 +1,23 @@
 /**
- * Edit user at /dashboard/users/:userId/edit (spec §2 Dashboard area). The id must be a whole number
- * greater than 0, else the spec's 'Invalid or missing User ID.' shows; the form comes in a later issue.
+ * Edit user at /dashboard/users/:userId/edit (spec §2 Dashboard area): the edit form and the
+ * Associated Tokens panel, both for the route's user. The id must be a whole number greater than 0,
+ * else the spec's 'Invalid or missing User ID.' shows instead.
  */
 import { Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { IdParam } from '@/api/schemas/common';
+import { TokensPanel } from '@/features/tokens/TokensPanel';
 import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
+import { UserForm } from './UserForm';
 
 /** Message shown when the route's user id is not a valid id (spec §2). */
 export const INVALID_USER_ID = 'Invalid or missing User ID.';
 
-/** Renders the breadcrumb Dashboard > Users > Edit user, the title, and the id check. */
+/** Renders the breadcrumb Dashboard > Users > Edit user, the title, then the form and tokens panel. */
 export function EditUserPage() {
-  const { userId } = useParams();
-  const validId = v.is(IdParam, userId ?? '');
+  const parsed = v.safeParse(IdParam, useParams().userId ?? '');
   return (
     <>
       <Breadcrumb
@@ -27,7 +29,15 @@ export function EditUserPage() {
         ]}
       />
       <PageTitle>Edit user</PageTitle>
-      {!validId && <Text color="fg.error">{INVALID_USER_ID}</Text>}
+      {parsed.success ? (
+        // Keyed by id: moving to another user's page starts fresh machines.
+        <div key={parsed.output}>
+          <UserForm input={{ mode: 'edit', userId: parsed.output }} />
+          <TokensPanel userId={parsed.output} />
+        </div>
+      ) : (
+        <Text color="fg.error">{INVALID_USER_ID}</Text>
+      )}
     </>
   );
 }

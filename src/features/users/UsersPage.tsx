@@ -1,13 +1,17 @@
-/** Users list at /dashboard/users (spec §2 Dashboard area); cards and panel come in later issues. */
+/** Users list at /dashboard/users (spec §2 Dashboard area): breadcrumb, statistic cards, users panel. */
 import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
+import { UserStatisticCards } from './UserStatisticCards';
+import { UsersPanel } from './UsersPanel';
 
-/** Renders the breadcrumb Dashboard > Users and the title 'Users'. */
+/** Renders Dashboard > Users, the title, the four statistic cards and the users panel. */
 export function UsersPage() {
   return (
     <>
       <Breadcrumb items={[{ label: 'Dashboard', href: '/dashboard' }, { label: 'Users' }]} />
       <PageTitle>Users</PageTitle>
+      <UserStatisticCards />
+      <UsersPanel />
     </>
   );
 }

@@ -1,0 +1,73 @@
+/**
+ * A user's API tokens under /api/backoffice/users/{userId}/tokens (spec §7; issue 3 "Server");
+ * Admin only (the guard applies by path).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { ErrorResponse, IdParam } from '@/api/schemas/common';
+import {
+  ApiToken,
+  ApiTokenCreated,
+  ApiTokenList,
+  RevokeTokenRequest,
+  TOKEN_ADDED_MESSAGE,
+} from '@/api/schemas/users';
+import type { AppServices } from '../app';
+import { defineRoute } from '../http/route';
+import { createToken, listTokens, setTokenRevoked } from '../users/tokens-service';
+
+const errors = {
+  400: { description: 'A malformed id or body', schema: ErrorResponse },
+  401: { description: 'No valid access token', schema: ErrorResponse },
+  403: { description: 'Not an Admin', schema: ErrorResponse },
+  404: { description: 'No such user (or token of this user)', schema: ErrorResponse },
+} as const;
+
+/** Route plugin, registered by `userRoutes` (so under its prefix /api/backoffice/users). */
+export async function userTokenRoutes(app: FastifyInstance, { config, db, now }: AppServices): Promise<void> {
+  const deps = { db, encryptionKey: config.encryptionKey, now };
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/:userId/tokens',
+      summary: "A user's API tokens, newest first",
+      tags: ['tokens'],
+      params: v.object({ userId: IdParam }),
+      responses: { 200: { description: 'The tokens', schema: ApiTokenList }, ...errors },
+    },
+    async ({ params }) => listTokens(deps, params.userId),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/:userId/tokens',
+      summary: 'Issue a new API token for a user',
+      tags: ['tokens'],
+      params: v.object({ userId: IdParam }),
+      responses: { 201: { description: 'The new token', schema: ApiTokenCreated }, ...errors },
+    },
+    async ({ params, reply }) => {
+      const token = await createToken(deps, params.userId);
+      reply.code(201);
+      return { message: TOKEN_ADDED_MESSAGE, token };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/:userId/tokens/:tokenId/revoke',
+      summary: 'Revoke or restore an API token (idempotent)',
+      tags: ['tokens'],
+      params: v.object({ userId: IdParam, tokenId: IdParam }),
+      body: RevokeTokenRequest,
+      responses: { 200: { description: 'The token', schema: ApiToken }, ...errors },
+    },
+    async ({ params, body }) => setTokenRevoked(deps, params.userId, params.tokenId, body.revoke),
+  );
+}

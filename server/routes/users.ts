@@ -1,0 +1,125 @@
+/**
+ * Users and user statistics under /api/backoffice/users (spec §7; issue 3 "Server"); Admin only
+ * (the guard applies by path).
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { ErrorResponse, IdParam } from '@/api/schemas/common';
+import {
+  CreateUserRequest,
+  UpdateUserRequest,
+  User,
+  USER_CREATED_MESSAGE,
+  USER_UPDATED_MESSAGE,
+  UserSaved,
+  UsersPage,
+  UsersQuery,
+  UserStatistics,
+} from '@/api/schemas/users';
+import type { AppServices } from '../app';
+import { authOf } from '../auth/guard';
+import { defineRoute } from '../http/route';
+import { userTokenRoutes } from './user-tokens';
+import { userStatistics } from '../users/statistics';
+import { createUser, getUser, listUsers, updateUser } from '../users/users-service';
+
+const UserIdParams = v.object({ userId: IdParam });
+
+const errors = {
+  400: { description: 'A field breaks a rule of spec §5 (the message names it)', schema: ErrorResponse },
+  401: { description: 'No valid access token', schema: ErrorResponse },
+  403: { description: 'Not an Admin', schema: ErrorResponse },
+} as const;
+
+/** Route plugin; register with prefix /api/backoffice/users. Registers the token routes too. */
+export async function userRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
+  const { config, db, now } = services;
+  const deps = { db, encryptionKey: config.encryptionKey, now };
+  // Without a prefix of its own the child plugin inherits this one's.
+  await app.register(userTokenRoutes, { config, db, now, registry: services.registry });
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '',
+      summary: 'Users, searched, filtered by status and paged (newest first)',
+      tags: ['users'],
+      query: UsersQuery,
+      responses: { 200: { description: 'One page of users', schema: UsersPage }, ...errors },
+    },
+    async ({ query }) => listUsers(db, query),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/statistics',
+      summary: 'The four user statistics against the previous month',
+      tags: ['users'],
+      responses: { 200: { description: 'Statistic entries', schema: UserStatistics }, ...errors },
+    },
+    async () => userStatistics(db, now()),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/:userId',
+      summary: 'One user',
+      tags: ['users'],
+      params: UserIdParams,
+      responses: {
+        200: { description: 'The user', schema: User },
+        ...errors,
+        404: { description: 'No such user', schema: ErrorResponse },
+      },
+    },
+    async ({ params }) => getUser(db, params.userId),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/create',
+      summary: 'Create a user',
+      tags: ['users'],
+      body: CreateUserRequest,
+      responses: {
+        201: { description: 'Created', schema: UserSaved },
+        ...errors,
+        409: { description: 'The email address is taken', schema: ErrorResponse },
+      },
+    },
+    async ({ body, reply }) => {
+      const user = await createUser(deps, body);
+      reply.code(201);
+      return { message: USER_CREATED_MESSAGE, user };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/:userId',
+      summary: 'Update a user; a blank password or Shopify key keeps the stored one',
+      tags: ['users'],
+      params: UserIdParams,
+      body: UpdateUserRequest,
+      responses: {
+        200: { description: 'Updated', schema: UserSaved },
+        ...errors,
+        404: { description: 'No such user', schema: ErrorResponse },
+        409: { description: 'The email address is taken', schema: ErrorResponse },
+      },
+    },
+    async ({ params, body, request }) => {
+      const user = await updateUser(deps, authOf(request).userId, params.userId, body);
+      return { message: USER_UPDATED_MESSAGE, user };
+    },
+  );
+}

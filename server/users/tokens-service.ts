@@ -1,0 +1,113 @@
+/**
+ * A user's API tokens for the feed delivery API (spec §3 API token, §4 "Token revoked flag";
+ * ARCHITECTURE.md §3: stored encrypted with a SHA-256 lookup hash, shown in full to admins).
+ */
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { ApiToken } from '@/api/schemas/users';
+import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken } from '../auth/api-tokens';
+import { decryptSecret, encryptSecret } from '../auth/secret-box';
+import type { Db } from '../db/open';
+import { apiTokens, users } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { USER_NOT_FOUND_MESSAGE } from './users-service';
+
+/** 404 message for a token id that is not one of the user's. */
+export const TOKEN_NOT_FOUND_MESSAGE = 'Token not found';
+
+/** What the tokens service needs from the app. */
+export interface TokensDeps {
+  db: Db;
+  encryptionKey: Buffer;
+  now: () => Date;
+}
+
+const tokenColumns = {
+  id: apiTokens.id,
+  revoked: apiTokens.revoked,
+  token_encrypted: apiTokens.token_encrypted,
+  used_requests: apiTokens.used_requests,
+  total_requests: apiTokens.total_requests,
+  created_at: apiTokens.created_at,
+  updated_at: apiTokens.updated_at,
+};
+
+function toApiToken(
+  encryptionKey: Buffer,
+  row: {
+    id: number;
+    revoked: boolean;
+    token_encrypted: string;
+    used_requests: number;
+    total_requests: number;
+    created_at: Date;
+    updated_at: Date | null;
+  },
+): ApiToken {
+  const { token_encrypted, created_at, updated_at, ...rest } = row;
+  return {
+    ...rest,
+    token: decryptSecret(encryptionKey, token_encrypted),
+    created_at: created_at.toISOString(),
+    updated_at: updated_at?.toISOString() ?? null,
+  };
+}
+
+async function assertUserExists(db: Db, userId: number): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+}
+
+/** The tokens of `userId`, newest first. Throws HttpError 404 for an unknown user. */
+export async function listTokens(deps: TokensDeps, userId: number): Promise<ApiToken[]> {
+  await assertUserExists(deps.db, userId);
+  const rows = await deps.db
+    .select(tokenColumns)
+    .from(apiTokens)
+    .where(eq(apiTokens.user_id, userId))
+    .orderBy(desc(apiTokens.id));
+  return rows.map((row) => toApiToken(deps.encryptionKey, row));
+}
+
+/**
+ * Issues a new token for `userId`: `pf_live_` + 256 random bits, DEFAULT_TOTAL_REQUESTS requests,
+ * stored encrypted with its lookup hash. Throws HttpError 404 for an unknown user.
+ */
+export async function createToken(deps: TokensDeps, userId: number): Promise<ApiToken> {
+  await assertUserExists(deps.db, userId);
+  const token = generateApiToken();
+  const [row] = await deps.db
+    .insert(apiTokens)
+    .values({
+      user_id: userId,
+      token_encrypted: encryptSecret(deps.encryptionKey, token),
+      token_hash: hashApiToken(token),
+      total_requests: DEFAULT_TOTAL_REQUESTS,
+      created_at: deps.now(),
+    })
+    .returning(tokenColumns);
+  if (!row) throw new Error('insert returned no row');
+  return toApiToken(deps.encryptionKey, row);
+}
+
+/**
+ * Sets the revoked flag of token `tokenId` of `userId` and returns the token. Idempotent: asking for
+ * the state it already has changes nothing (not even `updated_at`). Throws HttpError 404 when the
+ * token does not exist or belongs to another user.
+ */
+export async function setTokenRevoked(
+  deps: TokensDeps,
+  userId: number,
+  tokenId: number,
+  revoke: boolean,
+): Promise<ApiToken> {
+  const ofUser = and(eq(apiTokens.id, tokenId), eq(apiTokens.user_id, userId));
+  const [changed] = await deps.db
+    .update(apiTokens)
+    .set({ revoked: revoke, updated_at: deps.now() })
+    .where(and(ofUser, ne(apiTokens.revoked, revoke)))
+    .returning(tokenColumns);
+  if (changed) return toApiToken(deps.encryptionKey, changed);
+  const [unchanged] = await deps.db.select(tokenColumns).from(apiTokens).where(ofUser).limit(1);
+  if (!unchanged) throw new HttpError(404, TOKEN_NOT_FOUND_MESSAGE);
+  return toApiToken(deps.encryptionKey, unchanged);
+}

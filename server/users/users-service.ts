@@ -1,0 +1,288 @@
+/**
+ * Users of the back-office (spec §3 User, §5, issue 3 "Server"): the paged, searchable list with
+ * each user's feed share and order count computed in the same query, reading one user, and
+ * creating / updating with the write-only Shopify secret and the inactive-user revocation.
+ */
+import { and, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { UserStatus, UserType } from '@/api/schemas/common';
+import type { User, UsersPage } from '@/api/schemas/users';
+import { EMAIL_TAKEN_MESSAGE } from '@/api/schemas/users';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserFamilies } from '../auth/refresh-tokens';
+import { encryptSecret } from '../auth/secret-box';
+import type { Db } from '../db/open';
+import { users } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+/** 404 message for an unknown user id. */
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+/** An admin may not lock themselves out of the back-office. */
+export const SELF_DEACTIVATE_MESSAGE = 'You cannot deactivate your own account';
+export const SELF_DEMOTE_MESSAGE = 'You cannot remove your own Admin role';
+
+/** Shopify's product status of a product on sale (ARCHITECTURE.md §4: "active catalogue products"). */
+const ACTIVE_PRODUCT_STATUS = 'active';
+
+/** Validated fields of a create or update (see CreateUserRequest / UpdateUserRequest). */
+export interface UserFields {
+  user_type_id: number;
+  status: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string;
+  phone: string;
+  mobile: string | null;
+  website: string | null;
+  shopify_id: string;
+  shopify_domain: string;
+  /** null: none on create, keep the stored one on update. */
+  shopify_admin_api: string | null;
+  discount_rate: number;
+  shipping_discount_rate: number;
+  /** null on update: keep the stored password. */
+  password: string | null;
+}
+
+/** What the users service needs from the app. */
+export interface UsersDeps {
+  db: Db;
+  encryptionKey: Buffer;
+  now: () => Date;
+}
+
+/** Escapes LIKE wildcards so a search for '50%' or 'a_b' matches those characters literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+// Correlated subqueries: PostgreSQL evaluates them per row of the one page it returns (≤ 100), using
+// the user indexes of feeds and orders; the active-product total is an uncorrelated InitPlan run once.
+// Written with aliases because Drizzle renders select-list columns unqualified.
+const feedShare = sql<number>`coalesce(round(100.0 * (
+    select count(distinct fp.product_id)
+    from feed_products fp
+    join feeds f on f.id = fp.feed_id
+    join products p on p.id = fp.product_id
+    where f.user_id = "users"."id" and p.status = ${ACTIVE_PRODUCT_STATUS}
+  ) / nullif((select count(*) from products ap where ap.status = ${ACTIVE_PRODUCT_STATUS}), 0), 1), 0)`.mapWith(
+  Number,
+);
+const orderCount = sql<number>`(select count(*) from orders o where o.user_id = "users"."id")`.mapWith(
+  Number,
+);
+
+const userColumns = {
+  id: users.id,
+  user_type_id: users.user_type_id,
+  status: users.status,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  email: users.email,
+  company_name: users.company_name,
+  phone: users.phone,
+  mobile: users.mobile,
+  website: users.website,
+  shopify_id: users.shopify_id,
+  shopify_domain: users.shopify_domain,
+  has_shopify_admin_api: sql<boolean>`${users.shopify_admin_api_encrypted} is not null`.mapWith(Boolean),
+  discount_rate: users.discount_rate,
+  shipping_discount_rate: users.shipping_discount_rate,
+  avatar_original: users.avatar_original,
+  avatar_thumb_36: users.avatar_thumb_36,
+  feeds: feedShare,
+  orders: orderCount,
+  created_at: users.created_at,
+  updated_at: users.updated_at,
+};
+
+function selectUsers(db: Db) {
+  return db.select(userColumns).from(users);
+}
+
+type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+function toUser(row: UserRow): User {
+  const { avatar_original, avatar_thumb_36, created_at, updated_at, ...rest } = row;
+  return {
+    ...rest,
+    avatar: avatar_original
+      ? { original: avatar_original, thumbnails: { thumb_36: avatar_thumb_36 ?? avatar_original } }
+      : null,
+    created_at: created_at.toISOString(),
+    updated_at: updated_at?.toISOString() ?? null,
+  };
+}
+
+/** Filters of GET /users. */
+export interface UserListFilters {
+  /** Matched case-insensitively in first, last and full name, email and company; '' matches all. */
+  query: string;
+  /** Statuses to include; empty includes all. */
+  status: number[];
+  /** 1-based. */
+  page: number;
+  /** 1–100. */
+  limit: number;
+}
+
+/**
+ * One page of users, newest first, with the total over all pages.
+ * `total_pages` is ceil(total / limit) (0 when nothing matches).
+ */
+export async function listUsers(db: Db, filters: UserListFilters): Promise<UsersPage> {
+  const conditions: SQL[] = [];
+  if (filters.query !== '') {
+    // One ILIKE over one string instead of five: first and last name joined by a space (so the full
+    // name matches), then email and company behind chr(1), which no search can contain, so no match
+    // spans two fields.
+    conditions.push(
+      ilike(
+        sql`${users.first_name} || ' ' || ${users.last_name} || chr(1) || ${users.email} || chr(1) || ${users.company_name}`,
+        likePattern(filters.query),
+      ),
+    );
+  }
+  if (filters.status.length > 0) conditions.push(inArray(users.status, filters.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [rows, [counted]] = await Promise.all([
+    selectUsers(db)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(filters.limit)
+      .offset((filters.page - 1) * filters.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    users: rows.map(toUser),
+    current_page: filters.page,
+    total_pages: Math.ceil(total / filters.limit),
+    total,
+  };
+}
+
+/** The user with `id`; throws HttpError 404 when there is none. */
+export async function getUser(db: Db, id: number): Promise<User> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  if (!row) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  return toUser(row);
+}
+
+/** True for PostgreSQL's unique_violation, however the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId === undefined ? undefined : ne(users.id, exceptId)))
+    .limit(1);
+  if (taken) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+}
+
+/** The columns both create and update write from the form (secret and password handled apart). */
+function profileColumns(fields: UserFields) {
+  return {
+    user_type_id: fields.user_type_id,
+    status: fields.status,
+    first_name: fields.first_name,
+    last_name: fields.last_name,
+    email: fields.email,
+    company_name: fields.company_name,
+    phone: fields.phone,
+    mobile: fields.mobile,
+    website: fields.website,
+    shopify_id: fields.shopify_id,
+    shopify_domain: fields.shopify_domain,
+    discount_rate: fields.discount_rate,
+    shipping_discount_rate: fields.shipping_discount_rate,
+  };
+}
+
+/**
+ * Creates a user (password hashed with Argon2id, Shopify key encrypted) and returns it.
+ * Throws HttpError 409 when the email is taken (also when a concurrent create wins the race).
+ */
+export async function createUser(deps: UsersDeps, fields: UserFields): Promise<User> {
+  const { db } = deps;
+  if (fields.password === null) throw new HttpError(400, 'password is required');
+  await assertEmailFree(db, fields.email);
+  let id: number;
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        ...profileColumns(fields),
+        password_hash: await hashPassword(fields.password),
+        shopify_admin_api_encrypted:
+          fields.shopify_admin_api === null
+            ? null
+            : encryptSecret(deps.encryptionKey, fields.shopify_admin_api),
+        created_at: deps.now(),
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error('insert returned no row');
+    id = row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  return getUser(db, id);
+}
+
+/**
+ * Updates user `id` as `actorId` (the signed-in admin). A null password or Shopify key keeps the
+ * stored one. Setting the user Inactive revokes their refresh-token families in the same
+ * transaction (their API tokens stop working through the status check of the feed delivery).
+ * Throws HttpError 404 (unknown id), 409 (email taken), 400 (an admin deactivating or demoting
+ * themselves).
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  actorId: number,
+  id: number,
+  fields: UserFields,
+): Promise<User> {
+  const { db } = deps;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  if (!existing) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  if (id === actorId && fields.status !== UserStatus.Active)
+    throw new HttpError(400, SELF_DEACTIVATE_MESSAGE);
+  if (id === actorId && fields.user_type_id !== UserType.Admin) throw new HttpError(400, SELF_DEMOTE_MESSAGE);
+  await assertEmailFree(db, fields.email, id);
+  const now = deps.now();
+  const passwordHash = fields.password === null ? undefined : await hashPassword(fields.password);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          ...profileColumns(fields),
+          ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+          ...(fields.shopify_admin_api === null
+            ? {}
+            : { shopify_admin_api_encrypted: encryptSecret(deps.encryptionKey, fields.shopify_admin_api) }),
+          updated_at: now,
+        })
+        .where(eq(users.id, id));
+      if (fields.status !== UserStatus.Active) {
+        await revokeUserFamilies(tx as unknown as Db, id, 'user_inactive', now);
+      } else if (passwordHash !== undefined) {
+        // A password set by an admin ends the sessions that knew the old one.
+        await revokeUserFamilies(tx as unknown as Db, id, 'password_changed', now);
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  return getUser(db, id);
+}

@@ -1,0 +1,279 @@
+/**
+ * Users, user statistics and API tokens contract (spec §3 User / API token / User statistic, §5
+ * Create and Edit user rules, §7 /users calls). The same field schemas validate the server's
+ * requests and the browser's form fields, so both speak the spec's messages.
+ */
+import * as v from 'valibot';
+import { Avatar, UserStatus, UserType } from './common';
+
+/** Spec §9: the discount rates a user may have, in percent. */
+export const DISCOUNT_RATES = [0, 5, 10, 15, 20, 25] as const;
+/** Spec §9: users page size, and the most a client may ask for. */
+export const USERS_PAGE_LIMIT = 100;
+
+/** Spec §5 messages (the password texts come from ARCHITECTURE.md §4). */
+export const USER_MESSAGES = {
+  required: 'Required',
+  role: 'Invalid user role',
+  status: 'Invalid status',
+  email: 'Invalid email address',
+  url: 'Invalid URL',
+  discount: 'Discount rate must be one of 0, 5, 10, 15, 20 or 25',
+  shippingMin: 'Minimum shipping discount is 0',
+  shippingMax: 'Maximum shipping discount is 100',
+  shippingWhole: 'Shipping discount must be a whole number',
+  passwordLength: 'Password must be at least 8 characters',
+  passwordUppercase: 'Password must contain an uppercase letter',
+  passwordNumber: 'Password must contain a number',
+  passwordSpecial: 'Password must contain a special character',
+  tooLong: 'Must be at most 200 characters',
+} as const;
+
+/** Longest accepted text field (a guard against abuse, far beyond any real name or domain). */
+const MAX_TEXT = 200;
+
+const requiredText = v.pipe(
+  v.string(USER_MESSAGES.required),
+  v.trim(),
+  v.nonEmpty(USER_MESSAGES.required),
+  v.maxLength(MAX_TEXT, USER_MESSAGES.tooLong),
+);
+
+/** Optional text: absent, null or blank all mean "none" (null); otherwise trimmed. */
+const optionalText = v.pipe(
+  v.optional(v.nullable(v.string()), null),
+  v.transform((value): string => (value ?? '').trim()),
+  v.maxLength(MAX_TEXT, USER_MESSAGES.tooLong),
+  v.transform((value) => (value === '' ? null : value)),
+);
+
+/** A web address, with or without http(s)://: host labels, a dot-separated top-level domain, a path. */
+const URL_PATTERN = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
+/** Spec §5 "Edit user": email checked with a simple pattern. */
+const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5 password rules (texts from ARCHITECTURE.md §4), in the order a person meets them. */
+const PASSWORD_RULES: ReadonlyArray<readonly [(password: string) => boolean, string]> = [
+  [(password) => password.length >= 8, USER_MESSAGES.passwordLength],
+  [(password) => /[A-Z]/.test(password), USER_MESSAGES.passwordUppercase],
+  [(password) => /\d/.test(password), USER_MESSAGES.passwordNumber],
+  [(password) => /[^A-Za-z0-9]/.test(password), USER_MESSAGES.passwordSpecial],
+  [(password) => password.length <= MAX_TEXT, USER_MESSAGES.tooLong],
+];
+
+/** The first password rule `password` breaks, or null; '' breaks none when `blankAllowed`. */
+function passwordProblem(password: string, blankAllowed: boolean): string | null {
+  if (password === '') return blankAllowed ? null : USER_MESSAGES.required;
+  return PASSWORD_RULES.find(([holds]) => !holds(password))?.[1] ?? null;
+}
+
+/** A new user's password: required, and every rule of spec §5 (one message at a time). */
+export const NewUserPassword = v.pipe(
+  v.string(USER_MESSAGES.required),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const problem = dataset.typed ? passwordProblem(dataset.value, false) : null;
+    if (problem) addIssue({ message: problem });
+  }),
+);
+
+/** The rules every user form field shares between create and edit (spec §5). */
+const commonFields = {
+  user_type_id: v.pipe(
+    v.number(USER_MESSAGES.role),
+    v.integer(USER_MESSAGES.role),
+    v.minValue(UserType.Admin, USER_MESSAGES.role),
+    v.maxValue(UserType.Customer, USER_MESSAGES.role),
+  ),
+  status: v.pipe(
+    v.number(USER_MESSAGES.status),
+    v.integer(USER_MESSAGES.status),
+    v.minValue(UserStatus.Active, USER_MESSAGES.status),
+    v.maxValue(UserStatus.Inactive, USER_MESSAGES.status),
+  ),
+  first_name: requiredText,
+  last_name: requiredText,
+  company_name: requiredText,
+  phone: requiredText,
+  mobile: optionalText,
+  website: v.pipe(
+    optionalText,
+    v.check((value) => value === null || URL_PATTERN.test(value), USER_MESSAGES.url),
+  ),
+  shopify_id: requiredText,
+  shopify_domain: requiredText,
+  /** Write-only secret; blank or absent sets none on create and keeps the stored one on update. */
+  shopify_admin_api: optionalText,
+  discount_rate: v.pipe(
+    v.number(USER_MESSAGES.discount),
+    v.check((value) => (DISCOUNT_RATES as readonly number[]).includes(value), USER_MESSAGES.discount),
+  ),
+  shipping_discount_rate: v.pipe(
+    v.number(USER_MESSAGES.required),
+    v.minValue(0, USER_MESSAGES.shippingMin),
+    v.maxValue(100, USER_MESSAGES.shippingMax),
+    v.integer(USER_MESSAGES.shippingWhole),
+  ),
+};
+
+/** Field schemas of the create form / POST /users/create body. */
+export const createUserFields = {
+  ...commonFields,
+  email: v.pipe(
+    v.string(USER_MESSAGES.email),
+    v.trim(),
+    v.toLowerCase(),
+    v.email(USER_MESSAGES.email),
+    v.maxLength(254, USER_MESSAGES.email),
+  ),
+  password: NewUserPassword,
+};
+
+/** Field schemas of the edit form / PUT /users/{userId} body: password optional, blank ignored. */
+export const updateUserFields = {
+  ...commonFields,
+  email: v.pipe(
+    v.string(USER_MESSAGES.email),
+    v.trim(),
+    v.toLowerCase(),
+    v.regex(SIMPLE_EMAIL_PATTERN, USER_MESSAGES.email),
+    v.maxLength(254, USER_MESSAGES.email),
+  ),
+  password: v.pipe(
+    v.optional(v.nullable(v.string(USER_MESSAGES.required)), null),
+    v.transform((value): string => value ?? ''),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const problem = dataset.typed ? passwordProblem(dataset.value, true) : null;
+      if (problem) addIssue({ message: problem });
+    }),
+    v.transform((value) => (value === '' ? null : value)),
+  ),
+};
+
+/** POST /users/create body. */
+export const CreateUserRequest = v.object(createUserFields);
+export type CreateUserRequest = v.InferInput<typeof CreateUserRequest>;
+
+/** PUT /users/{userId} body. */
+export const UpdateUserRequest = v.object(updateUserFields);
+export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequest>;
+
+/** A user as the API returns it (spec §3): never the password or the Shopify secret itself. */
+export const User = v.object({
+  id: v.number(),
+  user_type_id: v.number(),
+  status: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  company_name: v.string(),
+  phone: v.string(),
+  mobile: v.nullable(v.string()),
+  website: v.nullable(v.string()),
+  shopify_id: v.string(),
+  shopify_domain: v.string(),
+  /** Whether a Shopify admin API key is stored (the key itself is write-only). */
+  has_shopify_admin_api: v.boolean(),
+  discount_rate: v.number(),
+  shipping_discount_rate: v.number(),
+  avatar: v.nullable(Avatar),
+  /** Share (0–100, one decimal) of the active catalogue products this user's feeds include. */
+  feeds: v.number(),
+  /** Number of the user's orders. */
+  orders: v.number(),
+  /** ISO 8601 UTC. */
+  created_at: v.string(),
+  updated_at: v.nullable(v.string()),
+});
+export type User = v.InferOutput<typeof User>;
+
+/** GET /users query: all optional; `status` is comma-joined statuses ('1', '2' or '1,2'). */
+export const UsersQuery = v.object({
+  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT, 'query is too long')), ''),
+  status: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^([12](,[12])*)?$/, 'status must be comma-joined statuses (1 Active, 2 Inactive)'),
+      v.transform((text) => [...new Set(text.split(',').filter(Boolean).map(Number))]),
+    ),
+    '',
+  ),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,8}$/, 'page must be a whole number greater than 0'),
+      v.transform(Number),
+    ),
+    '1',
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,8}$/, 'limit must be a whole number greater than 0'),
+      v.transform(Number),
+      v.maxValue(USERS_PAGE_LIMIT, `limit must be at most ${USERS_PAGE_LIMIT}`),
+    ),
+    String(USERS_PAGE_LIMIT),
+  ),
+});
+
+/**
+ * GET /users answer. `total_pages` is ceil(total / limit): 0 when nothing matches; a page past the
+ * end answers an empty `users`.
+ */
+export const UsersPage = v.object({
+  users: v.array(User),
+  current_page: v.number(),
+  total_pages: v.number(),
+  total: v.number(),
+});
+export type UsersPage = v.InferOutput<typeof UsersPage>;
+
+/** POST /users/create and PUT /users/{userId} answer: the toast message and the saved user. */
+export const UserSaved = v.object({ message: v.string(), user: User });
+export type UserSaved = v.InferOutput<typeof UserSaved>;
+
+/** Spec §8 success toasts of the user form. */
+export const USER_CREATED_MESSAGE = 'User created successful';
+export const USER_UPDATED_MESSAGE = 'User updated successfully';
+/** 409 of create and update when another user has the email. */
+export const EMAIL_TAKEN_MESSAGE = 'A user with this email address already exists';
+
+/** One user statistic card (spec §3 User statistic; ARCHITECTURE.md §4 for which four). */
+export const UserStatistic = v.object({
+  type: v.string(),
+  current_value: v.number(),
+  previous_value: v.number(),
+  /** Relative change in percent (one decimal; may be negative); percentage points when is_percentage. */
+  change_percentage: v.number(),
+  is_percentage: v.boolean(),
+});
+export type UserStatistic = v.InferOutput<typeof UserStatistic>;
+
+/** GET /users/statistics answer. */
+export const UserStatistics = v.array(UserStatistic);
+
+/** A user's API token (spec §3), shown in full to admins ('Full Token'). */
+export const ApiToken = v.object({
+  id: v.number(),
+  revoked: v.boolean(),
+  token: v.string(),
+  used_requests: v.number(),
+  total_requests: v.number(),
+  created_at: v.string(),
+  updated_at: v.nullable(v.string()),
+});
+export type ApiToken = v.InferOutput<typeof ApiToken>;
+
+/** GET /users/{userId}/tokens answer, newest first. */
+export const ApiTokenList = v.array(ApiToken);
+
+/** Spec §8: the toast after adding a token. */
+export const TOKEN_ADDED_MESSAGE = 'Added new token successfully';
+
+/** POST /users/{userId}/tokens answer. */
+export const ApiTokenCreated = v.object({ message: v.string(), token: ApiToken });
+export type ApiTokenCreated = v.InferOutput<typeof ApiTokenCreated>;
+
+/** PUT /users/{userId}/tokens/{tokenId}/revoke body. */
+export const RevokeTokenRequest = v.object({ revoke: v.boolean('revoke must be true or false') });
+export type RevokeTokenRequest = v.InferOutput<typeof RevokeTokenRequest>;

@@ -1,0 +1,212 @@
+/**
+ * The create / edit user form (spec §2 "Create and edit user forms", §4 field states, §5 rules,
+ * §8 toasts, §9 defaults). Renders the user form statechart and sends it the person's input.
+ */
+import { Button, Card, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DISCOUNT_RATES } from '@/api/schemas/users';
+import {
+  selectCanSubmit,
+  selectFieldError,
+  selectFieldState,
+  selectIsDirty,
+  selectIsSaving,
+  userFormMachine,
+} from '@/machines/userForm.machine';
+import type { UserFormField, UserFormInput } from '@/machines/userForm.machine';
+import { FormField } from '@/ui/FormField';
+import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+
+/** Where a created user sends the admin. */
+const AFTER_CREATE_PATH = '/dashboard/users';
+
+interface TextFieldSpec {
+  field: UserFormField;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'number';
+  autoComplete?: string;
+  required: boolean;
+}
+
+const TEXT_FIELDS: readonly TextFieldSpec[] = [
+  { field: 'first_name', label: 'First name', autoComplete: 'off', required: true },
+  { field: 'last_name', label: 'Last name', autoComplete: 'off', required: true },
+  { field: 'email', label: 'Email', type: 'email', autoComplete: 'off', required: true },
+  { field: 'company_name', label: 'Company name', required: true },
+  { field: 'phone', label: 'Phone', type: 'tel', required: true },
+  { field: 'mobile', label: 'Mobile', type: 'tel', required: false },
+  { field: 'website', label: 'Website', type: 'url', required: false },
+  { field: 'shopify_id', label: 'Shopify ID', required: true },
+  { field: 'shopify_domain', label: 'Shopify domain', required: true },
+];
+
+/** Props of {@link UserForm}. */
+export interface UserFormProps {
+  /** Create, or edit of a user id (already checked to be a whole number > 0). */
+  input: UserFormInput;
+}
+
+/** The form card; on create success goes to the users list, on edit stays with the saved values. */
+export function UserForm({ input }: UserFormProps) {
+  const navigate = useNavigate();
+  const form = useActorRef(userFormMachine, { input });
+  // The form is small: re-rendering it on each change is cheaper than a selector per field.
+  const snapshot = useSelector(form, (current) => current);
+  const { values, hasStoredShopifyKey, loadError } = snapshot.context;
+  const canSubmit = selectCanSubmit(snapshot);
+  const isSaving = selectIsSaving(snapshot);
+  const isLoading = snapshot.matches('loading');
+  const isCreated = snapshot.matches('saved');
+
+  useEffect(() => {
+    const subscriptions = [
+      form.on('saved', (event) => showSuccessToast(event.message)),
+      form.on('failed', (event) => showErrorToast(event.message)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [form]);
+
+  useEffect(() => {
+    if (isCreated) navigate(AFTER_CREATE_PATH);
+  }, [isCreated, navigate]);
+
+  const isDirty = useCallback(() => selectIsDirty(form.getSnapshot()), [form]);
+
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <Text color="fg.error" role="alert">
+        {loadError}
+      </Text>
+    );
+  }
+
+  const bind = (field: UserFormField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) =>
+      form.send({ type: 'form.change', field, value: event.target.value }),
+    onBlur: () => form.send({ type: 'form.blur', field }),
+  });
+  const fieldProps = (field: UserFormField) => ({
+    state: selectFieldState(snapshot, field),
+    error: selectFieldError(snapshot, field),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    form.send({ type: 'form.submit' });
+  };
+
+  return (
+    <Card.Root mb="6">
+      <Card.Body>
+        <UnsavedChangesPrompt isDirty={isDirty} />
+        {isLoading ? (
+          <Spinner aria-label="Loading user" />
+        ) : (
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            aria-label={input.mode === 'create' ? 'Create user' : 'Edit user'}
+          >
+            <Stack gap="5">
+              <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                <FormField label="Role" required {...fieldProps('user_type_id')}>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...bind('user_type_id')}>
+                      <option value="1">Admin</option>
+                      <option value="2">Customer</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                <FormField label="Status" required {...fieldProps('status')}>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...bind('status')}>
+                      <option value="1">Active</option>
+                      <option value="2">Inactive</option>
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                {TEXT_FIELDS.map((spec) => (
+                  <FormField
+                    key={spec.field}
+                    label={spec.label}
+                    required={spec.required}
+                    {...fieldProps(spec.field)}
+                  >
+                    <Input
+                      type={spec.type ?? 'text'}
+                      autoComplete={spec.autoComplete}
+                      {...bind(spec.field)}
+                    />
+                  </FormField>
+                ))}
+                <FormField
+                  label="Shopify admin API key"
+                  helperText={
+                    input.mode === 'edit' && hasStoredShopifyKey
+                      ? 'A key is stored. Leave blank to keep it.'
+                      : 'Never shown once saved.'
+                  }
+                  {...fieldProps('shopify_admin_api')}
+                >
+                  <Input type="password" autoComplete="new-password" {...bind('shopify_admin_api')} />
+                </FormField>
+                <FormField label="Discount rate (%)" required {...fieldProps('discount_rate')}>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field {...bind('discount_rate')}>
+                      {DISCOUNT_RATES.map((rate) => (
+                        <option key={rate} value={String(rate)}>
+                          {rate}
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+                <FormField
+                  label="Shipping discount rate (%)"
+                  required
+                  {...fieldProps('shipping_discount_rate')}
+                >
+                  <Input
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={1}
+                    inputMode="numeric"
+                    {...bind('shipping_discount_rate')}
+                  />
+                </FormField>
+                <FormField
+                  label="Password"
+                  required={input.mode === 'create'}
+                  helperText={input.mode === 'edit' ? 'Leave blank to keep the current password.' : undefined}
+                  {...fieldProps('password')}
+                >
+                  <Input type="password" autoComplete="new-password" {...bind('password')} />
+                </FormField>
+              </SimpleGrid>
+              <Button
+                type="submit"
+                colorPalette="brand"
+                alignSelf="flex-start"
+                disabled={!canSubmit}
+                loading={isSaving}
+                loadingText="Saving..."
+              >
+                {input.mode === 'create' ? 'Create user' : 'Update user'}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

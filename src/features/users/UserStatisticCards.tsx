@@ -1,0 +1,75 @@
+/**
+ * The four user statistic cards (spec §2 "User statistic cards"): 4 pulsing placeholders while
+ * loading, the red box on failure, else one card per statistic.
+ */
+import { Box, Card, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { useMachine } from '@xstate/react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
+import type { UserStatistic } from '@/api/schemas/users';
+import {
+  USER_STATISTICS_FAILED_MESSAGE,
+  USER_STATISTICS_PLACEHOLDERS,
+  formatStatisticValue,
+  statisticChange,
+  userStatisticsMachine,
+} from '@/machines/userStatistics.machine';
+
+const TONE_COLOURS = { up: 'green.600', down: 'red.600', flat: 'gray.500' } as const;
+
+function StatisticCard({ statistic }: { statistic: UserStatistic }) {
+  const change = statisticChange(statistic.change_percentage);
+  return (
+    <Card.Root size="sm" data-testid="user-statistic">
+      <Card.Body gap="1">
+        <Text fontSize="xs" fontWeight="semibold" color="fg.muted" letterSpacing="wide">
+          {statistic.type.toUpperCase()}
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold">
+          {formatStatisticValue(statistic.current_value, statistic.is_percentage)}
+        </Text>
+        <HStack gap="2" fontSize="sm">
+          <HStack gap="0.5" color={TONE_COLOURS[change.tone]} fontWeight="medium">
+            {change.tone === 'up' && <ChevronUp size={16} aria-label="Up" role="img" />}
+            {change.tone === 'down' && <ChevronDown size={16} aria-label="Down" role="img" />}
+            <Text as="span">{change.text}</Text>
+          </HStack>
+          <Text as="span" color="fg.muted">
+            from {formatStatisticValue(statistic.previous_value, statistic.is_percentage)}
+          </Text>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Loads GET /users/statistics once and renders the cards, placeholders or the error box. */
+export function UserStatisticCards() {
+  const [snapshot] = useMachine(userStatisticsMachine);
+  if (snapshot.matches('failed')) {
+    return (
+      <Box
+        role="alert"
+        bg="red.50"
+        color="red.700"
+        borderWidth="1px"
+        borderColor="red.200"
+        borderRadius="md"
+        p="4"
+        mb="6"
+      >
+        {USER_STATISTICS_FAILED_MESSAGE}
+      </Box>
+    );
+  }
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3, xl: 4 }} gap="4" mb="6" aria-busy={snapshot.matches('loading')}>
+      {snapshot.matches('loading')
+        ? Array.from({ length: USER_STATISTICS_PLACEHOLDERS }, (_, index) => (
+            <Skeleton key={index} height="28" borderRadius="md" data-testid="statistic-placeholder" />
+          ))
+        : snapshot.context.statistics.map((statistic) => (
+            <StatisticCard key={statistic.type} statistic={statistic} />
+          ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,304 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '@/api/client';
+import type { User, UserSaved } from '@/api/schemas/users';
+import {
+  CREATE_USER_DEFAULTS,
+  CREATE_USER_FAILED_MESSAGE,
+  EDIT_USER_DEFAULTS,
+  UPDATE_USER_FAILED_MESSAGE,
+  selectCanSubmit,
+  selectFieldError,
+  selectFieldState,
+  selectIsDirty,
+  selectIsSaving,
+  serverFieldErrors,
+  toUserBody,
+  userFormMachine,
+  validateUserForm,
+  valuesFromUser,
+} from './userForm.machine';
+import type { UserFormEmitted, UserFormInput, UserFormValues } from './userForm.machine';
+
+const USER: User = {
+  id: 9,
+  user_type_id: 2,
+  status: 1,
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@hopper.example',
+  company_name: 'Hopper Health',
+  phone: '020 7946 0000',
+  mobile: null,
+  website: 'https://hopper.example',
+  shopify_id: '42',
+  shopify_domain: 'hopper.myshopify.com',
+  has_shopify_admin_api: true,
+  discount_rate: 15,
+  shipping_discount_rate: 20,
+  avatar: null,
+  feeds: 0,
+  orders: 0,
+  created_at: '2025-06-01T00:00:00.000Z',
+  updated_at: null,
+};
+
+const FILLED: UserFormValues = {
+  ...CREATE_USER_DEFAULTS,
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@hopper.example',
+  company_name: 'Hopper Health',
+  phone: '020 7946 0000',
+  shopify_id: '42',
+  shopify_domain: 'hopper.myshopify.com',
+  password: 'Str0ng!Pass',
+};
+
+interface Pending<T> {
+  input: unknown;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+function start(input: UserFormInput) {
+  const loads: Array<Pending<User>> = [];
+  const saves: Array<Pending<UserSaved>> = [];
+  const machine = userFormMachine.provide({
+    actors: {
+      loadUser: fromPromise(
+        ({ input }) => new Promise<User>((resolve, reject) => loads.push({ input, resolve, reject })),
+      ),
+      saveUser: fromPromise(
+        ({ input }) => new Promise<UserSaved>((resolve, reject) => saves.push({ input, resolve, reject })),
+      ),
+    },
+  });
+  const actor = createActor(machine, { input });
+  const emitted: UserFormEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const fill = (values: Partial<UserFormValues>) => {
+    for (const [field, value] of Object.entries(values)) {
+      actor.send({ type: 'form.change', field: field as keyof UserFormValues, value });
+    }
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { actor, loads, saves, emitted, fill, settle, snap: () => actor.getSnapshot() };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('userForm: create', () => {
+  it('starts editing with the spec §9 create defaults, every field neutral, submit disabled', () => {
+    const { snap } = start({ mode: 'create' });
+    expect(snap().value).toBe('editing');
+    expect(snap().context.values).toMatchObject({
+      user_type_id: '2',
+      status: '1',
+      discount_rate: '10',
+      shipping_discount_rate: '5',
+    });
+    expect(selectFieldState(snap(), 'first_name')).toBe('neutral');
+    expect(selectCanSubmit(snap())).toBe(false);
+    expect(selectIsDirty(snap())).toBe(false);
+  });
+
+  it('validates a field when it is left: error with the spec message, then valid once fixed and left again', () => {
+    const { actor, fill, snap } = start({ mode: 'create' });
+    fill({ email: 'grace@' });
+    expect(selectFieldState(snap(), 'email')).toBe('neutral');
+    actor.send({ type: 'form.blur', field: 'email' });
+    expect(selectFieldState(snap(), 'email')).toBe('error');
+    expect(selectFieldError(snap(), 'email')).toBe('Invalid email address');
+    fill({ email: 'grace@hopper.example' });
+    // Re-validated on blur, not while typing.
+    expect(selectFieldState(snap(), 'email')).toBe('error');
+    actor.send({ type: 'form.blur', field: 'email' });
+    expect(selectFieldState(snap(), 'email')).toBe('valid');
+    expect(selectFieldError(snap(), 'email')).toBeNull();
+    expect(selectIsDirty(snap())).toBe(true);
+  });
+
+  it('shows each password rule message in turn', () => {
+    const { actor, fill, snap } = start({ mode: 'create' });
+    const messageFor = (password: string) => {
+      fill({ password });
+      actor.send({ type: 'form.blur', field: 'password' });
+      return selectFieldError(snap(), 'password');
+    };
+    expect(messageFor('')).toBe('Required');
+    expect(messageFor('Ab1!')).toBe('Password must be at least 8 characters');
+    expect(messageFor('abcdefg1!')).toBe('Password must contain an uppercase letter');
+    expect(messageFor('Abcdefgh!')).toBe('Password must contain a number');
+    expect(messageFor('Abcdefgh1')).toBe('Password must contain a special character');
+    expect(messageFor('Abcdefg1!')).toBeNull();
+  });
+
+  it('submits a valid form; while saving submit is disabled; success emits the toast and ends in saved', async () => {
+    const { actor, fill, saves, emitted, settle, snap } = start({ mode: 'create' });
+    fill(FILLED);
+    expect(selectCanSubmit(snap())).toBe(true);
+    actor.send({ type: 'form.submit' });
+    expect(selectIsSaving(snap())).toBe(true);
+    expect(selectCanSubmit(snap())).toBe(false);
+    expect(saves[0]!.input).toEqual({ mode: 'create', userId: null, values: FILLED });
+    saves[0]!.resolve({ message: 'User created successful', user: USER });
+    await settle();
+    expect(snap().value).toBe('saved');
+    expect(selectIsDirty(snap())).toBe(false);
+    expect(emitted).toEqual([
+      { type: 'saved', mode: 'create', message: 'User created successful', user: USER },
+    ]);
+  });
+
+  it('an invalid submit touches every field and shows every message without saving', () => {
+    const { actor, saves, snap } = start({ mode: 'create' });
+    actor.send({ type: 'form.submit' });
+    expect(saves).toEqual([]);
+    expect(snap().value).toBe('editing');
+    expect(selectFieldError(snap(), 'first_name')).toBe('Required');
+    expect(selectFieldError(snap(), 'email')).toBe('Invalid email address');
+    expect(selectFieldState(snap(), 'discount_rate')).toBe('valid');
+    expect(selectFieldState(snap(), 'mobile')).toBe('valid');
+  });
+
+  it('a refused save emits the spec error toast and puts the server messages on their fields', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, fill, saves, emitted, settle, snap } = start({ mode: 'create' });
+    fill(FILLED);
+    actor.send({ type: 'form.submit' });
+    saves[0]!.reject(
+      new ApiError('A user with this email address already exists', {
+        kind: 'http',
+        status: 409,
+        serverMessage: 'A user with this email address already exists',
+      }),
+    );
+    await settle();
+    expect(snap().value).toBe('editing');
+    expect(emitted).toEqual([{ type: 'failed', message: CREATE_USER_FAILED_MESSAGE }]);
+    expect(selectFieldError(snap(), 'email')).toBe('A user with this email address already exists');
+    expect(selectIsDirty(snap())).toBe(true);
+  });
+});
+
+describe('userForm: edit', () => {
+  it('loads the user: edit defaults until then, loaded values after, blank secret and password', async () => {
+    const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+    expect(snap().value).toBe('loading');
+    expect(snap().context.values).toEqual(EDIT_USER_DEFAULTS);
+    expect(EDIT_USER_DEFAULTS).toMatchObject({
+      discount_rate: '0',
+      shipping_discount_rate: '0',
+      status: '1',
+    });
+    expect(selectIsDirty(snap())).toBe(false);
+    expect(loads[0]!.input).toEqual({ userId: 9 });
+    loads[0]!.resolve(USER);
+    await settle();
+    expect(snap().value).toBe('editing');
+    expect(snap().context.values).toEqual(valuesFromUser(USER));
+    expect(snap().context.values).toMatchObject({
+      discount_rate: '15',
+      shipping_discount_rate: '20',
+      mobile: '',
+      password: '',
+    });
+    expect(snap().context.hasStoredShopifyKey).toBe(true);
+    // A loaded user is valid as it stands: blank password is allowed on edit.
+    expect(selectCanSubmit(snap())).toBe(true);
+    expect(selectIsDirty(snap())).toBe(false);
+  });
+
+  it('a failed load ends in loadFailed with the message', async () => {
+    const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.reject(
+      new ApiError('User not found', { kind: 'http', status: 404, serverMessage: 'User not found' }),
+    );
+    await settle();
+    expect(snap().value).toBe('loadFailed');
+    expect(snap().context.loadError).toBe('User not found');
+  });
+
+  it('saves, emits the toast, and the saved values become the clean state', async () => {
+    const { actor, loads, saves, emitted, fill, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.resolve(USER);
+    await settle();
+    fill({ first_name: 'Amazing Grace' });
+    expect(selectIsDirty(snap())).toBe(true);
+    actor.send({ type: 'form.submit' });
+    expect(saves[0]!.input).toMatchObject({ mode: 'edit', userId: 9 });
+    const saved = { ...USER, first_name: 'Amazing Grace' };
+    saves[0]!.resolve({ message: 'User updated successfully', user: saved });
+    await settle();
+    expect(snap().value).toBe('editing');
+    expect(snap().context.values.first_name).toBe('Amazing Grace');
+    expect(selectIsDirty(snap())).toBe(false);
+    expect(emitted).toEqual([
+      { type: 'saved', mode: 'edit', message: 'User updated successfully', user: saved },
+    ]);
+  });
+
+  it('a failed update emits "Failed to update info" and maps 400 field messages', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, loads, saves, emitted, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.resolve(USER);
+    await settle();
+    actor.send({ type: 'form.submit' });
+    saves[0]!.reject(
+      new ApiError('x', {
+        kind: 'http',
+        status: 400,
+        serverMessage: 'website: Invalid URL; phone is required',
+      }),
+    );
+    await settle();
+    expect(emitted).toEqual([{ type: 'failed', message: UPDATE_USER_FAILED_MESSAGE }]);
+    expect(selectFieldError(snap(), 'website')).toBe('Invalid URL');
+    expect(selectFieldError(snap(), 'phone')).toBe('Required');
+  });
+});
+
+describe('pure helpers', () => {
+  it('toUserBody sends numbers, and null for a blank password or Shopify key', () => {
+    expect(toUserBody({ ...FILLED, password: '', shipping_discount_rate: '' })).toMatchObject({
+      user_type_id: 2,
+      status: 1,
+      discount_rate: 10,
+      shipping_discount_rate: undefined,
+      password: null,
+      shopify_admin_api: null,
+    });
+  });
+
+  it('validateUserForm applies the edit rules (blank password allowed) and the shipping range', () => {
+    expect(validateUserForm({ ...FILLED, password: '' }, 'edit')).toEqual({});
+    expect(validateUserForm({ ...FILLED, password: '' }, 'create')).toEqual({ password: 'Required' });
+    expect(validateUserForm({ ...FILLED, shipping_discount_rate: '101', website: 'nope' }, 'create')).toEqual(
+      {
+        shipping_discount_rate: 'Maximum shipping discount is 100',
+        website: 'Invalid URL',
+      },
+    );
+    expect(validateUserForm({ ...FILLED, shipping_discount_rate: '-5' }, 'create')).toEqual({
+      shipping_discount_rate: 'Minimum shipping discount is 0',
+    });
+  });
+
+  it('serverFieldErrors ignores unknown fields and non-field failures', () => {
+    expect(serverFieldErrors(new Error('x'))).toEqual({});
+    expect(
+      serverFieldErrors(new ApiError('x', { kind: 'http', status: 500, serverMessage: 'boom' })),
+    ).toEqual({});
+    expect(
+      serverFieldErrors(
+        new ApiError('x', {
+          kind: 'http',
+          status: 400,
+          serverMessage: 'other: nope; email: Invalid email address',
+        }),
+      ),
+    ).toEqual({ email: 'Invalid email address' });
+  });
+});

@@ -1,0 +1,372 @@
+/**
+ * The create and edit user forms (spec §2 "Create and edit user forms", §4 "Form field states", §5,
+ * §8 toasts, §9 defaults).
+ *
+ * - Edit starts in `loading` (GET /users/{id}); create starts in `editing` with the §9 defaults.
+ * - `form.change` updates a value; `form.blur` marks the field touched and (re)validates it, so a
+ *   field is neutral until first left, then valid (check mark) or in error (red message).
+ * - Submit is possible only while `editing` with a valid form (the screen disables the button
+ *   otherwise); `saving` posts the form. Success emits `saved` with the spec's toast and ends create
+ *   in `saved` (the screen navigates) or returns edit to `editing` with the saved values. Failure
+ *   emits `failed` with the spec's toast, and a server's field messages (400) or the taken email
+ *   (409) go onto their fields.
+ * - `selectIsDirty` tells the screen whether leaving should be confirmed.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import * as v from 'valibot';
+import { ApiError } from '@/api/client';
+import { createUser, fetchUser, updateUser } from '@/api/users';
+import type { User, UserSaved } from '@/api/schemas/users';
+import { createUserFields, updateUserFields } from '@/api/schemas/users';
+
+/** Every field of the form, in display order (spec §2). */
+export const USER_FORM_FIELDS = [
+  'user_type_id',
+  'status',
+  'first_name',
+  'last_name',
+  'email',
+  'company_name',
+  'phone',
+  'mobile',
+  'website',
+  'shopify_id',
+  'shopify_domain',
+  'shopify_admin_api',
+  'discount_rate',
+  'shipping_discount_rate',
+  'password',
+] as const;
+
+/** One field of the user form. */
+export type UserFormField = (typeof USER_FORM_FIELDS)[number];
+/** The form's values as the inputs hold them (text; selects hold their option value). */
+export type UserFormValues = Record<UserFormField, string>;
+/** Create or edit. */
+export type UserFormMode = 'create' | 'edit';
+/** Spec §4 field states. */
+export type FieldState = 'neutral' | 'valid' | 'error';
+
+/** Spec §8 error toasts of the user form. */
+export const CREATE_USER_FAILED_MESSAGE = 'Error happened while submitting the form';
+export const UPDATE_USER_FAILED_MESSAGE = 'Failed to update info';
+
+const EMPTY_VALUES: UserFormValues = {
+  user_type_id: '2',
+  status: '1',
+  first_name: '',
+  last_name: '',
+  email: '',
+  company_name: '',
+  phone: '',
+  mobile: '',
+  website: '',
+  shopify_id: '',
+  shopify_domain: '',
+  shopify_admin_api: '',
+  discount_rate: '0',
+  shipping_discount_rate: '0',
+  password: '',
+};
+
+/** Spec §9 create defaults: role Customer, status Active, discount 10, shipping discount 5. */
+export const CREATE_USER_DEFAULTS: UserFormValues = {
+  ...EMPTY_VALUES,
+  discount_rate: '10',
+  shipping_discount_rate: '5',
+};
+/** Spec §9 edit defaults (discount 0, shipping 0), shown only until the user has loaded. */
+export const EDIT_USER_DEFAULTS: UserFormValues = EMPTY_VALUES;
+
+/** The form values of a loaded user; password and Shopify key start blank (blank keeps them). */
+export function valuesFromUser(user: User): UserFormValues {
+  return {
+    user_type_id: String(user.user_type_id),
+    status: String(user.status),
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    company_name: user.company_name,
+    phone: user.phone,
+    mobile: user.mobile ?? '',
+    website: user.website ?? '',
+    shopify_id: user.shopify_id,
+    shopify_domain: user.shopify_domain,
+    shopify_admin_api: '',
+    discount_rate: String(user.discount_rate),
+    shipping_discount_rate: String(user.shipping_discount_rate),
+    password: '',
+  };
+}
+
+/** A numeric input's value as a number; blank is absent (so the rule says 'Required'). */
+function toNumber(text: string): number | undefined {
+  return text.trim() === '' ? undefined : Number(text);
+}
+
+/**
+ * The request body of the form values: numbers for the numeric fields; a blank password or Shopify
+ * key is sent as null (the server then keeps the stored one on edit, and sets none on create).
+ */
+export function toUserBody(values: UserFormValues): Record<string, unknown> {
+  return {
+    ...values,
+    user_type_id: toNumber(values.user_type_id),
+    status: toNumber(values.status),
+    discount_rate: toNumber(values.discount_rate),
+    shipping_discount_rate: toNumber(values.shipping_discount_rate),
+    shopify_admin_api: values.shopify_admin_api === '' ? null : values.shopify_admin_api,
+    password: values.password === '' ? null : values.password,
+  };
+}
+
+const schemas = {
+  create: v.object(createUserFields),
+  edit: v.object(updateUserFields),
+};
+
+/**
+ * Every rule of spec §5 for `mode` against `values` (the same schemas the server applies); returns
+ * the first message per field that breaks a rule. Empty when the form is valid.
+ */
+export function validateUserForm(
+  values: UserFormValues,
+  mode: UserFormMode,
+): Partial<Record<UserFormField, string>> {
+  const result = v.safeParse(schemas[mode], toUserBody(values));
+  const errors: Partial<Record<UserFormField, string>> = {};
+  for (const issue of result.issues ?? []) {
+    const field = v.getDotPath(issue) as UserFormField | null;
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The field messages of a server refusal: a 400 names fields as `field: message; ...`, a 409 is the
+ * taken email. Other failures name no field.
+ */
+export function serverFieldErrors(error: unknown): Partial<Record<UserFormField, string>> {
+  if (!(error instanceof ApiError) || error.serverMessage === null) return {};
+  if (error.status === 409) return { email: error.serverMessage };
+  if (error.status !== 400) return {};
+  const errors: Partial<Record<UserFormField, string>> = {};
+  for (const part of error.serverMessage.split('; ')) {
+    const match = /^(\w+)(?:: (.+)| is required)$/.exec(part);
+    const field = match?.[1] as UserFormField | undefined;
+    if (field && (USER_FORM_FIELDS as readonly string[]).includes(field)) {
+      errors[field] = match?.[2] ?? 'Required';
+    }
+  }
+  return errors;
+}
+
+/** Input of the form machine: create, or edit of `userId`. */
+export type UserFormInput = { mode: 'create' } | { mode: 'edit'; userId: number };
+
+/** The form's context. */
+export interface UserFormContext {
+  mode: UserFormMode;
+  userId: number | null;
+  values: UserFormValues;
+  /** The values last loaded or saved; the form is dirty when `values` differ from them. */
+  initial: UserFormValues;
+  touched: Partial<Record<UserFormField, boolean>>;
+  errors: Partial<Record<UserFormField, string>>;
+  /** Edit: whether the user has a stored Shopify key (the input stays blank; blank keeps it). */
+  hasStoredShopifyKey: boolean;
+  /** Edit: why the user could not be loaded. */
+  loadError: string | null;
+}
+
+/** Events the screen sends. */
+export type UserFormEvent =
+  | { type: 'form.change'; field: UserFormField; value: string }
+  | { type: 'form.blur'; field: UserFormField }
+  | { type: 'form.submit' };
+
+/** Emitted for toasts and navigation. */
+export type UserFormEmitted =
+  { type: 'saved'; mode: UserFormMode; message: string; user: User } | { type: 'failed'; message: string };
+
+/** Statechart `userForm`; see the module comment. */
+export const userFormMachine = setup({
+  types: {
+    context: {} as UserFormContext,
+    events: {} as UserFormEvent,
+    emitted: {} as UserFormEmitted,
+    input: {} as UserFormInput,
+  },
+  actors: {
+    loadUser: fromPromise<User, { userId: number }>(({ input, signal }) => fetchUser(input.userId, signal)),
+    saveUser: fromPromise<UserSaved, { mode: UserFormMode; userId: number | null; values: UserFormValues }>(
+      ({ input, signal }) => {
+        const body = toUserBody(input.values);
+        return input.mode === 'edit' && input.userId !== null
+          ? updateUser(input.userId, v.parse(schemas.edit, body), signal)
+          : createUser(v.parse(schemas.create, body), signal);
+      },
+    ),
+  },
+  actions: {
+    adoptUser: assign((_, params: { user: User }) => {
+      const values = valuesFromUser(params.user);
+      return { values, initial: values, hasStoredShopifyKey: params.user.has_shopify_admin_api };
+    }),
+    setLoadError: assign((_, params: { error: unknown }) => ({
+      loadError: params.error instanceof Error ? params.error.message : 'Failed to load the user',
+    })),
+    setValue: assign(({ context }, params: { field: UserFormField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+    })),
+    validateField: assign(({ context }, params: { field: UserFormField }) => {
+      const errors = { ...context.errors };
+      const message = validateUserForm(context.values, context.mode)[params.field];
+      if (message === undefined) delete errors[params.field];
+      else errors[params.field] = message;
+      return { touched: { ...context.touched, [params.field]: true }, errors };
+    }),
+    validateAll: assign(({ context }) => ({
+      touched: Object.fromEntries(USER_FORM_FIELDS.map((field) => [field, true])),
+      errors: validateUserForm(context.values, context.mode),
+    })),
+    applyServerErrors: assign(({ context }, params: { error: unknown }) => {
+      const fieldErrors = serverFieldErrors(params.error);
+      const touched = { ...context.touched };
+      for (const field of Object.keys(fieldErrors)) touched[field as UserFormField] = true;
+      return { errors: { ...context.errors, ...fieldErrors }, touched };
+    }),
+    adoptSaved: assign((_, params: { user: User }) => {
+      const values = valuesFromUser(params.user);
+      return {
+        values,
+        initial: values,
+        hasStoredShopifyKey: params.user.has_shopify_admin_api,
+        touched: {},
+        errors: {},
+      };
+    }),
+    emitSaved: emit(({ context }, params: UserSaved) => ({
+      type: 'saved' as const,
+      mode: context.mode,
+      message: params.message,
+      user: params.user,
+    })),
+    emitFailed: emit(({ context }) => ({
+      type: 'failed' as const,
+      message: context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE,
+    })),
+    reportFailure: (_, params: { error: unknown }) => {
+      console.error('Saving the user failed', params.error);
+    },
+  },
+  guards: {
+    isEdit: ({ context }) => context.mode === 'edit',
+    formIsValid: ({ context }) => Object.keys(validateUserForm(context.values, context.mode)).length === 0,
+  },
+}).createMachine({
+  id: 'userForm',
+  context: ({ input }) => {
+    const values = input.mode === 'create' ? CREATE_USER_DEFAULTS : EDIT_USER_DEFAULTS;
+    return {
+      mode: input.mode,
+      userId: input.mode === 'edit' ? input.userId : null,
+      values,
+      initial: values,
+      touched: {},
+      errors: {},
+      hasStoredShopifyKey: false,
+      loadError: null,
+    };
+  },
+  initial: 'starting',
+  states: {
+    starting: { always: [{ guard: 'isEdit', target: 'loading' }, { target: 'editing' }] },
+    loading: {
+      invoke: {
+        src: 'loadUser',
+        input: ({ context }) => ({ userId: context.userId ?? 0 }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'adoptUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    loadFailed: { type: 'final' },
+    editing: {
+      on: {
+        'form.change': {
+          actions: { type: 'setValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'form.blur': { actions: { type: 'validateField', params: ({ event }) => ({ field: event.field }) } },
+        'form.submit': [{ guard: 'formIsValid', target: 'saving' }, { actions: 'validateAll' }],
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveUser',
+        input: ({ context }) => ({ mode: context.mode, userId: context.userId, values: context.values }),
+        onDone: [
+          {
+            guard: 'isEdit',
+            target: 'editing',
+            actions: [
+              { type: 'adoptSaved', params: ({ event }) => ({ user: event.output.user }) },
+              { type: 'emitSaved', params: ({ event }) => event.output },
+            ],
+          },
+          { target: 'saved', actions: { type: 'emitSaved', params: ({ event }) => event.output } },
+        ],
+        onError: {
+          target: 'editing',
+          actions: [
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'applyServerErrors', params: ({ event }) => ({ error: event.error }) },
+            'emitFailed',
+          ],
+        },
+      },
+    },
+    saved: { type: 'final' },
+  },
+});
+
+/** A snapshot of the form actor. */
+export type UserFormSnapshot = SnapshotFrom<typeof userFormMachine>;
+
+/** Spec §4: neutral until the field was left, then valid or error. */
+export function selectFieldState(snapshot: UserFormSnapshot, field: UserFormField): FieldState {
+  if (!snapshot.context.touched[field]) return 'neutral';
+  return snapshot.context.errors[field] === undefined ? 'valid' : 'error';
+}
+
+/** The field's error message when it is in the error state, else null. */
+export function selectFieldError(snapshot: UserFormSnapshot, field: UserFormField): string | null {
+  return selectFieldState(snapshot, field) === 'error' ? (snapshot.context.errors[field] ?? null) : null;
+}
+
+/** Spec §2: submit is enabled only while editing a valid form (so never while saving). */
+export function selectCanSubmit(snapshot: UserFormSnapshot): boolean {
+  return (
+    snapshot.matches('editing') &&
+    Object.keys(validateUserForm(snapshot.context.values, snapshot.context.mode)).length === 0
+  );
+}
+
+/** True while the form is being saved. */
+export function selectIsSaving(snapshot: UserFormSnapshot): boolean {
+  return snapshot.matches('saving');
+}
+
+/** True when leaving would lose typed changes (never once a create has been saved). */
+export function selectIsDirty(snapshot: UserFormSnapshot): boolean {
+  if (snapshot.matches('saved') || snapshot.matches('loading') || snapshot.matches('loadFailed'))
+    return false;
+  const { values, initial } = snapshot.context;
+  return USER_FORM_FIELDS.some((field) => values[field] !== initial[field]);
+}

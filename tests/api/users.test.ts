@@ -1,0 +1,491 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { UserStatus, UserType } from '@/api/schemas/common';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  USER_CREATED_MESSAGE,
+  USER_MESSAGES,
+  USER_UPDATED_MESSAGE,
+} from '@/api/schemas/users';
+import type { User, UsersPage, UserStatistic } from '@/api/schemas/users';
+import { consumeApiTokenRequest } from '../../server/auth/api-token-check';
+import { apiTokens, users } from '../../server/db/schema';
+import { decryptSecret } from '../../server/auth/secret-box';
+import { SELF_DEACTIVATE_MESSAGE, SELF_DEMOTE_MESSAGE } from '../../server/users/users-service';
+import { STATISTIC_TYPES } from '../../server/users/statistics';
+import { createTestApp, login, postRefresh } from './helpers';
+import type { TestApp } from './helpers';
+import {
+  SHOPIFY_SECRET,
+  call,
+  insertFeed,
+  insertOrders,
+  insertProducts,
+  insertUsers,
+  validUser,
+} from './users-fixtures';
+
+const ROUTES: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = [
+  ['GET', '/users'],
+  ['GET', '/users/statistics'],
+  ['GET', '/users/1'],
+  ['POST', '/users/create', validUser()],
+  ['PUT', '/users/1', validUser()],
+  ['GET', '/users/1/tokens'],
+  ['POST', '/users/1/tokens'],
+  ['PUT', '/users/1/tokens/1/revoke', { revoke: true }],
+];
+
+describe('users API', () => {
+  let t: TestApp;
+  let admin: string;
+  let customer: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await login(t.app, t.users.admin.email)).access_token;
+    customer = (await login(t.app, t.users.customer.email)).access_token;
+  });
+  afterAll(() => t.close());
+
+  describe('access', () => {
+    it.each(ROUTES)('%s %s: 401 without a token, 403 with a Customer token', async (method, path, body) => {
+      const anonymous = await call(t.app, null, method, path, body);
+      expect(anonymous.statusCode).toBe(401);
+      const asCustomer = await call(t.app, customer, method, path, body);
+      expect(asCustomer.statusCode).toBe(403);
+    });
+  });
+
+  describe('create: every rule of spec §5 with its message', () => {
+    const cases: Array<[string, Record<string, unknown>, string, string]> = [
+      ['role 0', { user_type_id: 0 }, 'user_type_id', USER_MESSAGES.role],
+      ['role 3', { user_type_id: 3 }, 'user_type_id', USER_MESSAGES.role],
+      ['status 0', { status: 0 }, 'status', USER_MESSAGES.status],
+      ['status 3', { status: 3 }, 'status', USER_MESSAGES.status],
+      ['blank first name', { first_name: '  ' }, 'first_name', USER_MESSAGES.required],
+      ['blank last name', { last_name: '' }, 'last_name', USER_MESSAGES.required],
+      ['bad email', { email: 'grace@' }, 'email', USER_MESSAGES.email],
+      ['blank company', { company_name: '' }, 'company_name', USER_MESSAGES.required],
+      ['blank phone', { phone: '' }, 'phone', USER_MESSAGES.required],
+      ['bad website', { website: 'not a url' }, 'website', USER_MESSAGES.url],
+      ['blank shopify id', { shopify_id: '' }, 'shopify_id', USER_MESSAGES.required],
+      ['blank shopify domain', { shopify_domain: ' ' }, 'shopify_domain', USER_MESSAGES.required],
+      ['discount 7', { discount_rate: 7 }, 'discount_rate', USER_MESSAGES.discount],
+      ['shipping -1', { shipping_discount_rate: -1 }, 'shipping_discount_rate', USER_MESSAGES.shippingMin],
+      ['shipping 101', { shipping_discount_rate: 101 }, 'shipping_discount_rate', USER_MESSAGES.shippingMax],
+      ['short password', { password: 'Ab1!' }, 'password', USER_MESSAGES.passwordLength],
+      ['no uppercase', { password: 'abcdefg1!' }, 'password', USER_MESSAGES.passwordUppercase],
+      ['no number', { password: 'Abcdefgh!' }, 'password', USER_MESSAGES.passwordNumber],
+      ['no special', { password: 'Abcdefgh1' }, 'password', USER_MESSAGES.passwordSpecial],
+      ['blank password', { password: '' }, 'password', USER_MESSAGES.required],
+    ];
+    it.each(cases)('%s → 400 naming the field with the spec message', async (_, change, field, message) => {
+      const response = await call(t.app, admin, 'POST', '/users/create', validUser(change));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`${field}: ${message}`);
+    });
+
+    it('a missing field is named', async () => {
+      const { shopify_id: _, ...body } = validUser();
+      const response = await call(t.app, admin, 'POST', '/users/create', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('shopify_id is required');
+    });
+
+    it('mobile and website are optional; every accepted discount rate passes', async () => {
+      for (const [index, rate] of [0, 5, 10, 15, 20, 25].entries()) {
+        const response = await call(
+          t.app,
+          admin,
+          'POST',
+          '/users/create',
+          validUser({ email: `rate${index}@example.com`, discount_rate: rate, mobile: null, website: '' }),
+        );
+        expect(response.statusCode).toBe(201);
+        expect(response.json().user).toMatchObject({ discount_rate: rate, mobile: null, website: null });
+      }
+    });
+  });
+
+  describe('create, read, update', () => {
+    let created: User;
+
+    it('creates a user: 201, the spec toast, email lower-cased, the secret stored encrypted and never returned', async () => {
+      const response = await call(
+        t.app,
+        admin,
+        'POST',
+        '/users/create',
+        validUser({ email: 'Ada.Byron@Example.com', first_name: ' Ada ' }),
+      );
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body.message).toBe(USER_CREATED_MESSAGE);
+      created = body.user;
+      expect(created).toMatchObject({
+        email: 'ada.byron@example.com',
+        first_name: 'Ada',
+        user_type_id: UserType.Customer,
+        status: UserStatus.Active,
+        has_shopify_admin_api: true,
+        discount_rate: 10,
+        shipping_discount_rate: 5,
+        feeds: 0,
+        orders: 0,
+        avatar: null,
+        created_at: t.clock.now().toISOString(),
+        updated_at: null,
+      });
+      expect(response.body).not.toContain(SHOPIFY_SECRET);
+      expect(response.body).not.toContain('password');
+      expect(Object.keys(created)).not.toContain('shopify_admin_api');
+      const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
+      expect(row!.shopify_admin_api_encrypted).not.toContain(SHOPIFY_SECRET);
+      expect(decryptSecret(t.config.encryptionKey, row!.shopify_admin_api_encrypted!)).toBe(SHOPIFY_SECRET);
+      // The new user can sign in with the password given (and it was hashed, not stored).
+      expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+      await expect(login(t.app, 'ada.byron@example.com', 'Str0ng!Pass')).resolves.toBeTruthy();
+    });
+
+    it('a duplicate email (any case) → 409 with a message', async () => {
+      const response = await call(
+        t.app,
+        admin,
+        'POST',
+        '/users/create',
+        validUser({ email: 'ADA.BYRON@example.com' }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(EMAIL_TAKEN_MESSAGE);
+    });
+
+    it('reads one user without the secret', async () => {
+      const response = await call(t.app, admin, 'GET', `/users/${created.id}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(created);
+      expect(response.body).not.toContain(SHOPIFY_SECRET);
+    });
+
+    it('unknown id → 404; an id that is not a whole number > 0 → 400', async () => {
+      expect((await call(t.app, admin, 'GET', '/users/999999')).statusCode).toBe(404);
+      expect((await call(t.app, admin, 'PUT', '/users/999999', validUser({ password: '' }))).statusCode).toBe(
+        404,
+      );
+      for (const bad of ['0', '-1', '1.5', 'abc', '01']) {
+        const response = await call(t.app, admin, 'GET', `/users/${bad}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('userId: Id must be a whole number greater than 0');
+      }
+    });
+
+    it('updates: blank password and blank Shopify key keep the stored ones; the secret is not returned', async () => {
+      const [before] = await t.db.select().from(users).where(eq(users.id, created.id));
+      t.clock.advance(60_000);
+      const response = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({
+          email: 'ada.byron@example.com',
+          first_name: 'Augusta',
+          password: '',
+          shopify_admin_api: '',
+          discount_rate: 25,
+          shipping_discount_rate: 100,
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().message).toBe(USER_UPDATED_MESSAGE);
+      expect(response.json().user).toMatchObject({
+        first_name: 'Augusta',
+        discount_rate: 25,
+        shipping_discount_rate: 100,
+        has_shopify_admin_api: true,
+        updated_at: t.clock.now().toISOString(),
+      });
+      expect(response.body).not.toContain(SHOPIFY_SECRET);
+      const [after] = await t.db.select().from(users).where(eq(users.id, created.id));
+      expect(after!.password_hash).toBe(before!.password_hash);
+      expect(after!.shopify_admin_api_encrypted).toBe(before!.shopify_admin_api_encrypted);
+    });
+
+    it('updates: a new password and Shopify key replace the stored ones', async () => {
+      const response = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({
+          email: 'ada.byron@example.com',
+          password: 'N3w!Password',
+          shopify_admin_api: 'shpat_new',
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('shpat_new');
+      const [row] = await t.db.select().from(users).where(eq(users.id, created.id));
+      expect(decryptSecret(t.config.encryptionKey, row!.shopify_admin_api_encrypted!)).toBe('shpat_new');
+      await expect(login(t.app, 'ada.byron@example.com', 'N3w!Password')).resolves.toBeTruthy();
+    });
+
+    it('edit rules: a given password is checked the same way; email by a simple pattern', async () => {
+      const weak = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({ password: 'weakpass1!' }),
+      );
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().message).toBe(`password: ${USER_MESSAGES.passwordUppercase}`);
+      const email = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({ email: 'a b@c.d', password: '' }),
+      );
+      expect(email.json().message).toBe(`email: ${USER_MESSAGES.email}`);
+      const role = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({ user_type_id: 9, password: '' }),
+      );
+      expect(role.json().message).toBe(`user_type_id: ${USER_MESSAGES.role}`);
+    });
+
+    it("taking another user's email on update → 409", async () => {
+      const response = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({ email: t.users.customer.email, password: '' }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(EMAIL_TAKEN_MESSAGE);
+    });
+
+    it('an admin cannot deactivate or demote themselves', async () => {
+      const id = t.users.admin.id;
+      const off = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${id}`,
+        validUser({ email: t.users.admin.email, password: '', user_type_id: 1, status: 2 }),
+      );
+      expect(off.statusCode).toBe(400);
+      expect(off.json().message).toBe(SELF_DEACTIVATE_MESSAGE);
+      const demote = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${id}`,
+        validUser({ email: t.users.admin.email, password: '', user_type_id: 2 }),
+      );
+      expect(demote.statusCode).toBe(400);
+      expect(demote.json().message).toBe(SELF_DEMOTE_MESSAGE);
+    });
+
+    it('setting a user Inactive revokes their sessions and their API tokens stop working', async () => {
+      const session = await login(t.app, 'ada.byron@example.com', 'N3w!Password');
+      const issued = await call(t.app, admin, 'POST', `/users/${created.id}/tokens`);
+      const token: string = issued.json().token.token;
+      expect((await consumeApiTokenRequest(t.db, token)).status).toBe('ok');
+
+      const response = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({ email: 'ada.byron@example.com', password: '', status: UserStatus.Inactive }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.status).toBe(UserStatus.Inactive);
+      expect((await postRefresh(t.app, session.refresh_token)).statusCode).toBe(401);
+      expect((await call(t.app, session.access_token, 'GET', '/account/profile')).statusCode).toBe(401);
+      const refused = await consumeApiTokenRequest(t.db, token);
+      expect(refused.status).toBe('inactive');
+      // Refusals count nothing: only the one pull made while the user was Active.
+      const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.user_id, created.id));
+      expect(row!.used_requests).toBe(1);
+    });
+  });
+});
+
+describe('users list', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    admin = (await login(t.app, t.users.admin.email)).access_token;
+  });
+  afterEach(() => t.close());
+
+  async function list(query = ''): Promise<UsersPage> {
+    const response = await call(t.app, admin, 'GET', `/users${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  }
+
+  it('pagination at the edges: 0 matches, exactly 100, 101', async () => {
+    expect(await list('?query=nobody-at-all')).toEqual({
+      users: [],
+      current_page: 1,
+      total_pages: 0,
+      total: 0,
+    });
+
+    await insertUsers(t.db, 97);
+    const hundred = await list();
+    expect(hundred).toMatchObject({ current_page: 1, total_pages: 1, total: 100 });
+    expect(hundred.users).toHaveLength(100);
+
+    await insertUsers(t.db, 1, 'extra');
+    const first = await list('?page=1&limit=100');
+    expect(first).toMatchObject({ current_page: 1, total_pages: 2, total: 101 });
+    expect(first.users).toHaveLength(100);
+    const second = await list('?page=2');
+    expect(second).toMatchObject({ current_page: 2, total_pages: 2, total: 101 });
+    expect(second.users).toHaveLength(1);
+    // Newest first: the last page holds the oldest user, the first fixture.
+    expect(second.users[0]!.id).toBe(t.users.admin.id);
+    expect(first.users[0]!.first_name).toBe('extra0');
+    expect((await list('?page=3')).users).toEqual([]);
+    expect(await list('?limit=50&page=3')).toMatchObject({ total_pages: 3, current_page: 3 });
+  });
+
+  it('rejects a limit over 100 and pages or statuses that are not numbers', async () => {
+    for (const [query, message] of [
+      ['?limit=101', 'limit: limit must be at most 100'],
+      ['?limit=0', 'limit: limit must be a whole number greater than 0'],
+      ['?page=0', 'page: page must be a whole number greater than 0'],
+      ['?page=x', 'page: page must be a whole number greater than 0'],
+      ['?status=active', 'status: status must be comma-joined statuses (1 Active, 2 Inactive)'],
+      ['?status=3', 'status: status must be comma-joined statuses (1 Active, 2 Inactive)'],
+    ] as const) {
+      const response = await call(t.app, admin, 'GET', `/users${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+  });
+
+  it('search matches first, last and full name, email and company, case-insensitively, combined with status', async () => {
+    const [maria, mark, percent] = await insertUsers(t.db, 3, 'person');
+    await t.db
+      .update(users)
+      .set({ first_name: 'Maria', last_name: 'Lopez', company_name: 'Zinc Works', status: UserStatus.Active })
+      .where(eq(users.id, maria!));
+    await t.db
+      .update(users)
+      .set({ first_name: 'Mark', last_name: 'Zinner', company_name: 'Acme', status: UserStatus.Inactive })
+      .where(eq(users.id, mark!));
+    await t.db
+      .update(users)
+      .set({ first_name: 'Per', last_name: 'Cent', company_name: '100% Pure_Co', email: 'p@c.example' })
+      .where(eq(users.id, percent!));
+    const ids = async (query: string) => (await list(query)).users.map((user) => user.id).sort();
+
+    expect(await ids('?query=MARIA')).toEqual([maria]);
+    expect(await ids('?query=maria%20lopez')).toEqual([maria]);
+    expect(await ids('?query=zinc')).toEqual([maria]);
+    expect(await ids('?query=ZINN')).toEqual([mark]);
+    expect(await ids('?query=person1%40bulk')).toEqual([mark]);
+    expect(await ids('?query=zin')).toEqual([maria, mark].sort());
+    expect(await ids('?query=zin&status=1')).toEqual([maria]);
+    expect(await ids('?query=zin&status=2')).toEqual([mark]);
+    expect(await ids('?query=zin&status=1,2')).toEqual([maria, mark].sort());
+    // LIKE wildcards are matched literally.
+    expect(await ids('?query=100%25')).toEqual([percent]);
+    expect(await ids('?query=e_c')).toEqual([percent]);
+    expect(await ids('?query=%25')).toEqual([percent]);
+    const inactive = await list('?status=2');
+    expect(inactive.users.every((user) => user.status === UserStatus.Inactive)).toBe(true);
+    expect(inactive.total).toBe(2);
+  });
+
+  it("carries each user's feed share of the active catalogue and order count", async () => {
+    const productIds = await insertProducts(t.db, 8, 2);
+    const customer = t.users.customer.id;
+    // Two feeds overlapping on one product, plus a draft product that does not count: 3 of 8 active.
+    await insertFeed(t.db, customer, [productIds[0]!, productIds[1]!, productIds[9]!]);
+    await insertFeed(t.db, customer, [productIds[1]!, productIds[2]!]);
+    await insertOrders(t.db, customer, 4, t.clock.now());
+    const found = (await list('?query=customer%40test')).users[0]!;
+    expect(found).toMatchObject({ id: customer, feeds: 37.5, orders: 4 });
+    const other = (await list('?query=admin%40test')).users[0]!;
+    expect(other).toMatchObject({ feeds: 0, orders: 0 });
+  });
+
+  it('no response carries a Shopify secret', async () => {
+    await call(t.app, admin, 'POST', '/users/create', validUser());
+    const page = await call(t.app, admin, 'GET', '/users');
+    expect(page.body).not.toContain(SHOPIFY_SECRET);
+    expect(page.body).not.toContain('"shopify_admin_api"');
+    expect(page.json().users[0].has_shopify_admin_api).toBe(true);
+  });
+});
+
+describe('user statistics', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await login(t.app, t.users.admin.email)).access_token;
+  });
+  afterAll(() => t.close());
+
+  it('counts total, active, new this month and active share against the previous month (Europe/London months)', async () => {
+    // The clock stands at 2025-06-02 09:00 UTC. The fixture users were created "now" in real time, so
+    // move them to last year; then: 2 created in May (1 active), 3 in June (2 active).
+    await t.db.update(users).set({ created_at: new Date('2024-01-01T00:00:00Z') });
+    await insertUsers(t.db, 1, 'may-active', { created_at: new Date('2025-05-10T12:00:00Z') });
+    await insertUsers(t.db, 1, 'may-inactive', { created_at: new Date('2025-05-31T22:30:00Z'), status: 2 });
+    // 23:30 UTC on 31 May is already 1 June in London (BST).
+    await insertUsers(t.db, 1, 'june-early', { created_at: new Date('2025-05-31T23:30:00Z') });
+    await insertUsers(t.db, 1, 'june-active', { created_at: new Date('2025-06-01T10:00:00Z') });
+    await insertUsers(t.db, 1, 'june-inactive', { created_at: new Date('2025-06-02T08:00:00Z'), status: 2 });
+
+    const response = await call(t.app, admin, 'GET', '/users/statistics');
+    expect(response.statusCode).toBe(200);
+    const stats: UserStatistic[] = response.json();
+    // Before June: 3 fixtures (2 active) + 2 May users (1 active) = 5, 3 active. Now: 8, 5 active.
+    expect(stats).toEqual([
+      {
+        type: STATISTIC_TYPES.total,
+        current_value: 8,
+        previous_value: 5,
+        change_percentage: 60,
+        is_percentage: false,
+      },
+      {
+        type: STATISTIC_TYPES.active,
+        current_value: 5,
+        previous_value: 3,
+        change_percentage: 66.7,
+        is_percentage: false,
+      },
+      {
+        type: STATISTIC_TYPES.newThisMonth,
+        current_value: 3,
+        previous_value: 2,
+        change_percentage: 50,
+        is_percentage: false,
+      },
+      {
+        type: STATISTIC_TYPES.activeShare,
+        current_value: 62.5,
+        previous_value: 60,
+        change_percentage: 2.5,
+        is_percentage: true,
+      },
+    ]);
+  });
+});
