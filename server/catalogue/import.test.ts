@@ -7,7 +7,7 @@ import { openDatabase } from '../db/open';
 import type { OpenedDatabase } from '../db/open';
 import { brands, productAssets, products, productVariants } from '../db/schema';
 import { importCatalogue } from './import';
-import { CatalogueFileError, parsePrice, parseShopifyCsv } from './shopify-csv';
+import { CatalogueFileError, formatPrice, parsePrice, parseShopifyCsv, toShopifyCsv } from './shopify-csv';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = readFileSync(path.join(here, 'fixtures', 'shopify-products.csv'), 'utf8');
@@ -66,6 +66,30 @@ describe('parseShopifyCsv', () => {
       [1, 'Magnesium Glycinate bottle'],
       [2, 'Label, "back" view'],
       [3, null],
+    ]);
+  });
+});
+
+describe('toShopifyCsv', () => {
+  it('writes what parseShopifyCsv reads back, quoting only where needed', () => {
+    const body = '<p>A "quoted", multi-line\nbody</p>';
+    const text = toShopifyCsv([
+      {
+        Handle: 'a',
+        Title: 'A',
+        'Body (HTML)': body,
+        Vendor: 'V',
+        'Variant SKU': 'A-1',
+        'Variant Price': formatPrice(1205),
+      },
+      { Handle: 'a', 'Variant SKU': 'A-2', 'Variant Price': formatPrice(7) },
+    ]);
+    expect(text.split('\n')[2]).toBe('body</p>",V,,,,,,,,,,,A-1,,,,,,12.05,,,,,,,,,,,,,,,');
+    const [product] = parseShopifyCsv(text).products;
+    expect(product?.descriptionHtml).toBe(body);
+    expect(product?.variants.map((variant) => [variant.sku, variant.price, variant.line])).toEqual([
+      ['A-1', 1205, 2],
+      ['A-2', 7, 4],
     ]);
   });
 });

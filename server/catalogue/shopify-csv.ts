@@ -78,6 +78,72 @@ type Row = (column: string) => string;
 const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
 const STATUSES = new Set(['active', 'draft', 'archived']);
 
+/**
+ * Shopify's standard product export columns, in Shopify's order (what `toShopifyCsv` writes).
+ * Only some are read on import; the others are accepted and ignored.
+ */
+export const SHOPIFY_COLUMNS = [
+  'Handle',
+  'Title',
+  'Body (HTML)',
+  'Vendor',
+  'Product Category',
+  'Type',
+  'Tags',
+  'Published',
+  'Option1 Name',
+  'Option1 Value',
+  'Option2 Name',
+  'Option2 Value',
+  'Option3 Name',
+  'Option3 Value',
+  'Variant SKU',
+  'Variant Grams',
+  'Variant Inventory Tracker',
+  'Variant Inventory Qty',
+  'Variant Inventory Policy',
+  'Variant Fulfillment Service',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Variant Requires Shipping',
+  'Variant Taxable',
+  'Variant Barcode',
+  'Image Src',
+  'Image Position',
+  'Image Alt Text',
+  'Gift Card',
+  'SEO Title',
+  'SEO Description',
+  'Variant Image',
+  'Variant Weight Unit',
+  'Variant Tax Code',
+  'Cost per item',
+  'Status',
+] as const;
+export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number];
+
+/** One export row; absent columns are written empty. */
+export type ShopifyRow = Partial<Record<ShopifyColumn, string>>;
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * Writes rows as Shopify writes its export: the SHOPIFY_COLUMNS header, fields quoted only when
+ * they hold a comma, quote or newline (quotes doubled), lines ending in \n.
+ */
+export function toShopifyCsv(rows: readonly ShopifyRow[]): string {
+  const lines = [SHOPIFY_COLUMNS.join(',')];
+  for (const row of rows) lines.push(SHOPIFY_COLUMNS.map((column) => csvField(row[column] ?? '')).join(','));
+  return lines.join('\n') + '\n';
+}
+
+/** Minor units (pence) to the export's major-unit text: 1499 → '14.99', 2200 → '22.00'. */
+export function formatPrice(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
 /** Major-unit price text ('12.5', '12.50', '12') to minor units, or null when it is not one. */
 export function parsePrice(text: string): number | null {
   const trimmed = text.trim();
@@ -104,7 +170,7 @@ function readRecords(text: string): { fields: string[]; line: number }[] {
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
     // `info.lines` is the record's last line; quoted newlines inside it give its first.
     return records.map(({ record, info }) => ({ fields: record, line: info.lines - newlines(record) }));
   } catch (error) {
