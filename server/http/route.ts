@@ -26,8 +26,11 @@ export interface RouteContract {
   body?: v.GenericSchema;
   query?: v.GenericSchema;
   params?: v.GenericSchema;
-  /** Documents a bearer credential other than the access token (POST /token-refresh). */
-  security?: 'refreshToken';
+  /**
+   * Documents a bearer credential other than the access token: the refresh token (POST
+   * /token-refresh) or a customer's API token (the feed delivery API).
+   */
+  security?: 'refreshToken' | 'apiToken';
   responses: Readonly<Record<number, ResponseSpec>>;
 }
 
