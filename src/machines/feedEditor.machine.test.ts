@@ -314,10 +314,11 @@ describe('validation, saving and dirty tracking', () => {
       tone: 'success',
       message: 'Feed created! Acme main (customer #10)',
     });
-    expect(emitted).toContainEqual({
-      type: 'saved',
-      created: true,
-      feed: { id: 77, name: 'Acme main', user_id: 10, products: [1, 4] },
+    expect(actor.getSnapshot().context.savedFeed).toEqual({
+      id: 77,
+      name: 'Acme main',
+      user_id: 10,
+      products: [1, 4],
     });
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.feedId).toBe(77);

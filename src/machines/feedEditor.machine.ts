@@ -5,8 +5,8 @@
  * 'shopProducts' cache while it is younger than 24 hours, else from the server, which refreshes the
  * cache) and, when editing, the feed; the name, customer and product selection; brand toggles;
  * the product filter and 'Select/Deselect All Products' on the filtered products; SKU import;
- * validation; saving; and whether there are unsaved changes. Toasts and navigation are emitted for
- * the screen to carry out.
+ * validation; saving; and whether there are unsaved changes. Toasts are emitted for the screen to
+ * show; the saved feed is kept in the context for the screen to leave the editor.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -108,6 +108,8 @@ export interface FeedEditorContext {
   baseline: Baseline;
   dirty: boolean;
   loadError: string | null;
+  /** The feed as last saved (the screen leaves the editor once it is set); null before. */
+  savedFeed: FeedDetail | null;
 }
 
 export interface FeedEditorInput {
@@ -127,10 +129,8 @@ export type FeedEditorEvent =
   | { type: 'submit' }
   | { type: 'retry' };
 
-/** For the screen: a toast to show, and the saved feed (to navigate). */
-export type FeedEditorEmitted =
-  | { type: 'notify'; tone: 'success' | 'error'; message: string }
-  | { type: 'saved'; feed: FeedDetail; created: boolean };
+/** For the screen: a toast to show. */
+export type FeedEditorEmitted = { type: 'notify'; tone: 'success' | 'error'; message: string };
 
 const EMPTY_INDEX: CatalogueIndex = {
   byId: new Map(),
@@ -288,6 +288,7 @@ export const feedEditorMachine = setup({
     baseline: { name: '', userId: null, selected: new Set() },
     dirty: false,
     loadError: null,
+    savedFeed: null,
   }),
   initial: 'loading',
   states: {
@@ -514,12 +515,8 @@ export const feedEditorMachine = setup({
                     ),
                   }),
                 },
-                emit(({ context, event }) => ({
-                  type: 'saved' as const,
-                  feed: event.output,
-                  created: context.feedId === null,
-                })),
                 assign(({ context, event }) => ({
+                  savedFeed: event.output,
                   feedId: event.output.id,
                   name: event.output.name,
                   baseline: { name: event.output.name, userId: context.userId, selected: context.selected },
