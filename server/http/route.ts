@@ -83,7 +83,8 @@ export function defineRoute<const C extends RouteContract>(
         reply,
       } as RouteInput<C>;
       const result = await handler(input);
-      if (result === reply) return reply;
+      // A reply is a thenable: an async handler returning it resolves to undefined once it is sent.
+      if (result === reply || reply.sent) return reply;
       const schema = contract.responses[reply.statusCode]?.schema;
       if (!schema) return result;
       const checked = v.safeParse(schema, result);
