@@ -23,17 +23,18 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 }
 
 /**
- * Sends `body` as `contentType` with its ETag, or 304 without a body when the request's
- * If-None-Match already names it. `Cache-Control: private, no-cache` makes caches revalidate
- * each time, and `Vary: Authorization` keeps one caller's answer from another.
+ * Sends `body` as `contentType` with its ETag (`etag`, when the caller already has it, else
+ * computed), or 304 without a body when the request's If-None-Match already names it.
+ * `Cache-Control: private, no-cache` makes caches revalidate each time, and `Vary: Authorization`
+ * keeps one caller's answer from another.
  */
 export function sendWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string,
   contentType: string,
+  etag: string = etagOf(body),
 ): FastifyReply {
-  const etag = etagOf(body);
   reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
   if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.code(200).type(contentType).send(body);

@@ -3,8 +3,8 @@
  * GET /api/feed/v1/feeds/{feedId}.json, .csv and .xml with `Authorization: Bearer <API token>`.
  * Outside /api/backoffice, so the back-office guard does not apply; the API token is checked here.
  * Every pull the token may make is counted first, in one atomic statement (consumeApiTokenRequest),
- * conditional pulls answered 304 included. The token travels only in the header, which the app's
- * logger redacts.
+ * conditional pulls answered 304 included. Rendered documents are reused for a few seconds
+ * (delivery-cache.ts). The token travels only in the header, which the app's logger redacts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
@@ -15,7 +15,8 @@ import type { ApiTokenGrant } from '../auth/api-token-check';
 import { bearerToken } from '../auth/guard';
 import type { Db } from '../db/open';
 import { findFeedOwner, loadDeliveredFeed, renderFeedCsv, renderFeedXml } from '../feeds/delivery';
-import { sendWithEtag } from '../http/etag';
+import { MicroCache } from '../feeds/delivery-cache';
+import { etagOf, sendWithEtag } from '../http/etag';
 import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
 
@@ -81,23 +82,33 @@ async function authorisePull(db: Db, request: FastifyRequest, feedId: number): P
 }
 
 /** Route plugin; register with prefix FEED_DELIVERY_PREFIX. */
-export async function feedDeliveryRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
-  const pull = async (format: Format, request: FastifyRequest, reply: FastifyReply, feedId: number) => {
-    const grant = await authorisePull(db, request, feedId);
-    reply
-      .header('RateLimit-Limit', grant.totalRequests)
-      .header('RateLimit-Remaining', grant.totalRequests - grant.usedRequests);
-    const origin = `${request.protocol}://${request.host}`;
+export async function feedDeliveryRoutes(app: FastifyInstance, { db, now }: AppServices): Promise<void> {
+  const documents = new MicroCache<{ body: string; etag: string } | null>(now);
+
+  const render = async (format: Format, feedId: number, origin: string) => {
     const feed = await loadDeliveredFeed(db, feedId, origin);
-    // Deleted between the token check and now.
-    if (!feed) throw new HttpError(404, FEED_NOT_FOUND);
+    if (!feed) return null;
     const body =
       format === 'json'
         ? JSON.stringify(feed)
         : format === 'csv'
           ? renderFeedCsv(feed)
           : renderFeedXml(feed, `${origin}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`);
-    return sendWithEtag(request, reply, body, FORMATS[format].contentType);
+    return { body, etag: etagOf(body) };
+  };
+
+  const pull = async (format: Format, request: FastifyRequest, reply: FastifyReply, feedId: number) => {
+    const grant = await authorisePull(db, request, feedId);
+    reply
+      .header('RateLimit-Limit', grant.totalRequests)
+      .header('RateLimit-Remaining', grant.totalRequests - grant.usedRequests);
+    const origin = `${request.protocol}://${request.host}`;
+    const document = await documents.get(`${feedId} ${format} ${origin}`, () =>
+      render(format, feedId, origin),
+    );
+    // Deleted between the token check and now.
+    if (document === null) throw new HttpError(404, FEED_NOT_FOUND);
+    return sendWithEtag(request, reply, document.body, FORMATS[format].contentType, document.etag);
   };
 
   for (const format of Object.keys(FORMATS) as Format[]) {

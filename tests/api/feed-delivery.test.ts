@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserStatus } from '@/api/schemas/common';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { feedProducts, feeds, users } from '../../server/db/schema';
+import { FEED_CACHE_MS } from '../../server/feeds/delivery-cache';
 import {
   fixtureProducts,
   importFixtureCatalogue,
@@ -222,6 +223,9 @@ describe('formats', () => {
     expect(await usedRequests(t.db, id)).toBe(2);
 
     await t.db.update(users).set({ discount_rate: 20 }).where(eq(users.id, acme));
+    // Rendered documents are reused for FEED_CACHE_MS; the change shows once that has passed.
+    expect((await pull(acmeFeed, 'xml', token, { 'if-none-match': etag })).statusCode).toBe(304);
+    t.clock.advance(FEED_CACHE_MS);
     const changed = await pull(acmeFeed, 'xml', token, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
