@@ -7,7 +7,7 @@
  * The race is refused without harm; anything else revokes the whole family.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { UserStatus } from '@/api/schemas/common';
 import type { Db } from '../db/open';
 import { refreshTokenFamilies, refreshTokens, users } from '../db/schema';
@@ -68,12 +68,27 @@ export async function revokeFamily(db: Db, familyId: number, reason: RevocationR
     .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revoked_at)));
 }
 
-/** Revokes every live family of a user (e.g. when the user is disabled or changes password). */
-export async function revokeUserFamilies(db: Db, userId: number, reason: RevocationReason, now = new Date()) {
+/**
+ * Revokes every live family of a user (e.g. when the user is disabled or changes password);
+ * `options.keepFamilyId` spares one family, the caller's own login when they change their password.
+ */
+export async function revokeUserFamilies(
+  db: Db,
+  userId: number,
+  reason: RevocationReason,
+  now = new Date(),
+  options: { keepFamilyId?: number } = {},
+) {
   await db
     .update(refreshTokenFamilies)
     .set({ revoked_at: now, revoked_reason: reason })
-    .where(and(eq(refreshTokenFamilies.user_id, userId), isNull(refreshTokenFamilies.revoked_at)));
+    .where(
+      and(
+        eq(refreshTokenFamilies.user_id, userId),
+        isNull(refreshTokenFamilies.revoked_at),
+        options.keepFamilyId === undefined ? undefined : ne(refreshTokenFamilies.id, options.keepFamilyId),
+      ),
+    );
 }
 
 /** The outcome of presenting a refresh token. */

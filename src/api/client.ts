@@ -70,6 +70,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface RequestOptions {
   /** JSON body. */
   json?: unknown;
+  /** A multipart/form-data body (uploads); the browser sets its Content-Type with the boundary. */
+  formData?: FormData;
   searchParams?: Record<string, string | number | boolean>;
   /** Default 'access' (spec §6: all dashboard calls send the bearer access token). */
   auth?: AuthMode;
@@ -157,6 +159,7 @@ export function createApiClient(options: { prefixUrl?: string; fetch?: typeof fe
       response = await http(path, {
         method,
         json: requestOptions.json,
+        body: requestOptions.formData,
         searchParams: requestOptions.searchParams,
         signal: requestOptions.signal,
         context: { ...context },

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
@@ -25,6 +25,8 @@ vi.mock('./session-context', () => ({
 }));
 vi.mock('./SessionOverlay', () => ({ SessionOverlay: () => null }));
 vi.mock('@/features/auth/LoginPage', () => ({ LoginPage: () => <h1>Welcome Back</h1> }));
+// The profile screen reads the session actor itself; its own behaviour is covered by e2e/profile.spec.ts.
+vi.mock('@/features/profile/ProfilePage', () => ({ ProfilePage: () => <h1>Profile screen</h1> }));
 
 const admin: ProfileUser = {
   id: 1,
@@ -47,14 +49,23 @@ function setSession(partial: Partial<Session>) {
   };
 }
 
-/** Mounts the real route table at `path` and returns the router to inspect where it ended up. */
-function renderAt(path: string) {
+/**
+ * Mounts the real route table at `path` and returns the router to inspect where it ended up, once
+ * the screens it loads on demand (and those of any redirect) have arrived.
+ */
+async function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <ChakraProvider value={system}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );
+  const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  if (!settled()) {
+    await waitFor(() => expect(settled()).toBe(true));
+    // The router hands its new state to React in a transition; let React commit it.
+    await act(async () => {});
+  }
   return router;
 }
 
@@ -70,8 +81,30 @@ async function press(element: Element, key: string) {
   await act(async () => fireEvent.keyDown(element, { key }));
 }
 
+/** jsdom has no IntersectionObserver; the landing page's carousel (embla) watches its slides. */
+class NoopIntersectionObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+/** jsdom has no matchMedia; the carousel machine reads the reduced-motion preference. */
+function noMediaMatches(query: string) {
+  return {
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  };
+}
+
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+  vi.stubGlobal('IntersectionObserver', NoopIntersectionObserver);
+  vi.stubGlobal('matchMedia', noMediaMatches);
   window.scrollTo = vi.fn();
   localStorage.clear();
   setSession({});
@@ -84,8 +117,8 @@ afterEach(() => {
 });
 
 describe('public routes', () => {
-  it('shows the landing page at / with its headline and the layout landmarks', () => {
-    renderAt('/');
+  it('shows the landing page at / with its headline and the layout landmarks', async () => {
+    await renderAt('/');
     expect(
       screen.getByRole('heading', { level: 1, name: 'Seamless Product Syncing for Multi-Store Retailers' }),
     ).toBeTruthy();
@@ -97,13 +130,31 @@ describe('public routes', () => {
     expect(screen.getByRole('button', { name: 'Open menu' })).toBeTruthy();
   });
 
-  it('shows the products page at /products', () => {
-    renderAt('/products');
+  it('shows the products page at /products with its 16 sample cards', async () => {
+    await renderAt('/products');
     expect(screen.getByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
+    expect(
+      screen.getAllByRole('heading', { level: 2, name: 'Zinc Citrate 50 mg, 60 Capsules' }),
+    ).toHaveLength(16);
+  });
+
+  it('shows the brand carousel on the landing page, one labelled slide per brand', async () => {
+    await renderAt('/');
+    const carousel = screen.getByRole('region', { name: 'Brand logos' });
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(
+      [...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((slide) =>
+        slide.getAttribute('aria-label'),
+      ),
+    ).toEqual(['1 of 5', '2 of 5', '3 of 5', '4 of 5', '5 of 5']);
+    expect(screen.getByRole('button', { name: 'Show Seeking Health' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Stop rotating brands' })).toBeTruthy();
   });
 
   it('scrolls smoothly to the top when the path changes', async () => {
-    const router = renderAt('/');
+    const router = await renderAt('/');
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/products'));
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
@@ -113,22 +164,22 @@ describe('public routes', () => {
 describe('not-found screen', () => {
   const text = "Oops! The page you're looking for doesn't exist.";
 
-  it.each(['/no-such-page', '/auth', '/auth/register', '/dashboard/nope'])('answers %s', (path) => {
+  it.each(['/no-such-page', '/auth', '/auth/register', '/dashboard/nope'])('answers %s', async (path) => {
     setSession({ status: 'loggedIn', user: admin });
-    renderAt(path);
+    await renderAt(path);
     expect(screen.getByRole('heading', { name: text })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
   });
 
   it('goes home when Go Home is pressed', async () => {
-    const router = renderAt('/missing');
+    const router = await renderAt('/missing');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go Home' })));
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('goes home by itself after 5 seconds, not before', async () => {
     vi.useFakeTimers();
-    const router = renderAt('/missing');
+    const router = await renderAt('/missing');
     await act(async () => vi.advanceTimersByTime(4999));
     expect(router.state.location.pathname).toBe('/missing');
     await act(async () => vi.advanceTimersByTime(1));
@@ -137,16 +188,16 @@ describe('not-found screen', () => {
 });
 
 describe('dashboard guard (spec §4 Route guard)', () => {
-  it('renders nothing of the dashboard while the session is loading', () => {
+  it('renders nothing of the dashboard while the session is loading', async () => {
     setSession({ status: 'loading' });
-    const router = renderAt('/dashboard/users');
+    const router = await renderAt('/dashboard/users');
     expect(router.state.location.pathname).toBe('/dashboard/users');
     expect(screen.queryByRole('heading', { name: 'Users' })).toBeNull();
   });
 
-  it('sends a logged-out visitor to the login screen, remembering the location', () => {
+  it('sends a logged-out visitor to the login screen, remembering the location', async () => {
     setSession({ status: 'loggedOut' });
-    const router = renderAt('/dashboard/users?page=2');
+    const router = await renderAt('/dashboard/users?page=2');
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.state).toMatchObject({
       from: { pathname: '/dashboard/users', search: '?page=2' },
@@ -155,25 +206,25 @@ describe('dashboard guard (spec §4 Route guard)', () => {
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 
-  it('sends a signed-in customer to the login screen and keeps them there despite the stored token', () => {
+  it('sends a signed-in customer to the login screen and keeps them there despite the stored token', async () => {
     localStorage.setItem('access_token', 'a.b.c');
     setSession({ status: 'loggedIn', user: customer });
-    const router = renderAt('/dashboard');
+    const router = await renderAt('/dashboard');
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(router.state.location.state).toMatchObject({ denied: true });
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 
-  it('renders nothing while a logout with its own redirect is finishing', () => {
+  it('renders nothing while a logout with its own redirect is finishing', async () => {
     setSession({ status: 'loggedOut', isLoggingOut: true });
-    const router = renderAt('/dashboard');
+    const router = await renderAt('/dashboard');
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
   });
 
-  it('lets an admin in: layout with the name in the user menu, breadcrumb and title', () => {
+  it('lets an admin in: layout with the name in the user menu, breadcrumb and title', async () => {
     setSession({ status: 'loggedIn', user: admin });
-    renderAt('/dashboard');
+    await renderAt('/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Ada Lovelace/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Apps' })).toBeTruthy();
@@ -193,34 +244,38 @@ describe('dashboard screens', () => {
     ['/dashboard/feeds', 'Feeds', 'DashboardFeeds'],
     ['/dashboard/feeds/create', 'Create Feed', 'DashboardFeedsCreate Feed'],
     ['/dashboard/feeds/3/edit', 'Edit Feed', 'DashboardFeedsEdit Feed'],
-    ['/dashboard/profile', 'Profile', 'DashboardProfile'],
-  ])('%s shows the title %s and its breadcrumb', (path, title, trail) => {
-    renderAt(path);
+  ])('%s shows the title %s and its breadcrumb', async (path, title, trail) => {
+    await renderAt(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(trail);
     expect(screen.queryByText(/Invalid or missing/)).toBeNull();
   });
 
-  it.each(['0', '-1', 'abc', '1.5', '007'])('rejects the user id %s', (id) => {
-    renderAt(`/dashboard/users/${id}/edit`);
+  it('routes /dashboard/profile to the profile screen', async () => {
+    await renderAt('/dashboard/profile');
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile screen' })).toBeTruthy();
+  });
+
+  it.each(['0', '-1', 'abc', '1.5', '007'])('rejects the user id %s', async (id) => {
+    await renderAt(`/dashboard/users/${id}/edit`);
     expect(screen.getByText('Invalid or missing User ID.')).toBeTruthy();
   });
 
-  it.each(['0', 'x'])('rejects the feed id %s', (id) => {
-    renderAt(`/dashboard/feeds/${id}/edit`);
+  it.each(['0', 'x'])('rejects the feed id %s', async (id) => {
+    await renderAt(`/dashboard/feeds/${id}/edit`);
     expect(screen.getByText('Invalid or missing Feed ID.')).toBeTruthy();
   });
 
   it.each([
     ['/dashboard/users/edit/12', '/dashboard/users/12/edit'],
     ['/dashboard/feeds/edit/4', '/dashboard/feeds/4/edit'],
-  ])('redirects %s to the canonical %s', (from, to) => {
-    const router = renderAt(from);
+  ])('redirects %s to the canonical %s', async (from, to) => {
+    const router = await renderAt(from);
     expect(router.state.location.pathname).toBe(to);
   });
 
   it('logs out to / from the user menu, by keyboard', async () => {
-    renderAt('/dashboard');
+    await renderAt('/dashboard');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Ada Lovelace/ })));
     await press(screen.getByRole('menu'), 'ArrowDown');
     expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/dashboard/profile');
@@ -232,7 +287,7 @@ describe('dashboard screens', () => {
 
   it('only shows an alert for Logout in the apps grid, and disables Sales, Inbox and Settings', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderAt('/dashboard');
+    await renderAt('/dashboard');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apps' })));
     for (const name of ['Sales', 'Inbox', 'Settings']) {
       expect(screen.getByRole('menuitem', { name }).getAttribute('aria-disabled')).toBe('true');
@@ -249,8 +304,8 @@ describe('dashboard screens', () => {
     alert.mockRestore();
   });
 
-  it('marks the active sidebar link as the current page', () => {
-    renderAt('/dashboard/feeds/create');
+  it('marks the active sidebar link as the current page', async () => {
+    await renderAt('/dashboard/feeds/create');
     const sidebar = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
     const current = sidebar.querySelector('[aria-current="page"]');
     expect(current?.textContent).toBe('Create feed');
@@ -258,29 +313,29 @@ describe('dashboard screens', () => {
 });
 
 describe('auth area', () => {
-  it('shows the login screen when no token is stored', () => {
-    renderAt('/auth/login');
+  it('shows the login screen when no token is stored', async () => {
+    await renderAt('/auth/login');
     expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 
-  it("treats the stored text 'undefined' as no token", () => {
+  it("treats the stored text 'undefined' as no token", async () => {
     localStorage.setItem('access_token', 'undefined');
     setSession({ status: 'loading' });
-    const router = renderAt('/auth/login');
+    const router = await renderAt('/auth/login');
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
-  it('redirects to /dashboard when an access token is stored', () => {
+  it('redirects to /dashboard when an access token is stored', async () => {
     localStorage.setItem('access_token', 'a.b.c');
     setSession({ status: 'loggedIn', user: admin });
-    const router = renderAt('/auth/login');
+    const router = await renderAt('/auth/login');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('keeps the login screen once the session has found the stored token unusable', () => {
+  it('keeps the login screen once the session has found the stored token unusable', async () => {
     localStorage.setItem('access_token', 'expired');
     setSession({ status: 'loggedOut' });
-    const router = renderAt('/auth/login');
+    const router = await renderAt('/auth/login');
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 });

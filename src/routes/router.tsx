@@ -2,26 +2,29 @@
  * The route table of the app (spec §2 Screens and routes, §4 Route guard) and the browser router built
  * from it. Tests mount the same table in a memory router.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { UserType } from '@/api/schemas/common';
-import { LoginPage } from '@/features/auth/LoginPage';
-import { DashboardHomePage } from '@/features/dashboard/DashboardHomePage';
-import { CreateFeedPage } from '@/features/feeds/CreateFeedPage';
-import { EditFeedPage } from '@/features/feeds/EditFeedPage';
-import { FeedsPage } from '@/features/feeds/FeedsPage';
-import { ProfilePage } from '@/features/profile/ProfilePage';
 import { LandingPage } from '@/features/public/LandingPage';
 import { ProductsPage } from '@/features/public/ProductsPage';
-import { CreateUserPage } from '@/features/users/CreateUserPage';
-import { EditUserPage } from '@/features/users/EditUserPage';
-import { UsersPage } from '@/features/users/UsersPage';
 import { AuthLayout } from './AuthLayout';
-import { DashboardLayout } from './DashboardLayout';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
 import { NotFoundPage, NotFoundScreen } from './NotFoundPage';
 import { PublicLayout } from './PublicLayout';
 import { RequireRole } from './RequireRole';
 import { RootLayout } from './RootLayout';
+import { RouteLoading } from './RouteLoading';
+
+/**
+ * A route whose screen is loaded on first visit (issue 6: the public pages download no login or
+ * dashboard code). `load` imports the module, `name` picks its named component export.
+ */
+function screen<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K & (M[K] extends ComponentType ? K : never),
+): LazyRouteFunction<RouteObject> {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /** Where the dashboard guard sends visitors who are not admins (spec §2 Dashboard area). */
 export const LOGIN_PATH = '/auth/login';
@@ -31,6 +34,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
+    HydrateFallback: RouteLoading,
     children: [
       {
         element: <PublicLayout />,
@@ -44,35 +48,54 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <NotFoundPage /> },
-          { path: 'login', element: <LoginPage /> },
+          { path: 'login', lazy: screen(() => import('@/features/auth/LoginPage'), 'LoginPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
       {
         path: 'dashboard',
-        element: (
-          <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH}>
-            <DashboardLayout />
-          </RequireRole>
-        ),
+        element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} />,
         children: [
-          { index: true, element: <DashboardHomePage /> },
-          { path: 'users', element: <UsersPage /> },
-          { path: 'users/create', element: <CreateUserPage /> },
-          { path: 'users/:userId/edit', element: <EditUserPage /> },
           {
-            path: 'users/edit/:userId',
-            element: <LegacyEditRedirect param="userId" base="/dashboard/users" />,
+            lazy: screen(() => import('./DashboardLayout'), 'DashboardLayout'),
+            children: [
+              {
+                index: true,
+                lazy: screen(() => import('@/features/dashboard/DashboardHomePage'), 'DashboardHomePage'),
+              },
+              { path: 'users', lazy: screen(() => import('@/features/users/UsersPage'), 'UsersPage') },
+              {
+                path: 'users/create',
+                lazy: screen(() => import('@/features/users/CreateUserPage'), 'CreateUserPage'),
+              },
+              {
+                path: 'users/:userId/edit',
+                lazy: screen(() => import('@/features/users/EditUserPage'), 'EditUserPage'),
+              },
+              {
+                path: 'users/edit/:userId',
+                element: <LegacyEditRedirect param="userId" base="/dashboard/users" />,
+              },
+              { path: 'feeds', lazy: screen(() => import('@/features/feeds/FeedsPage'), 'FeedsPage') },
+              {
+                path: 'feeds/create',
+                lazy: screen(() => import('@/features/feeds/CreateFeedPage'), 'CreateFeedPage'),
+              },
+              {
+                path: 'feeds/:feedId/edit',
+                lazy: screen(() => import('@/features/feeds/EditFeedPage'), 'EditFeedPage'),
+              },
+              {
+                path: 'feeds/edit/:feedId',
+                element: <LegacyEditRedirect param="feedId" base="/dashboard/feeds" />,
+              },
+              {
+                path: 'profile',
+                lazy: screen(() => import('@/features/profile/ProfilePage'), 'ProfilePage'),
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
           },
-          { path: 'feeds', element: <FeedsPage /> },
-          { path: 'feeds/create', element: <CreateFeedPage /> },
-          { path: 'feeds/:feedId/edit', element: <EditFeedPage /> },
-          {
-            path: 'feeds/edit/:feedId',
-            element: <LegacyEditRedirect param="feedId" base="/dashboard/feeds" />,
-          },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
       { path: '*', element: <NotFoundScreen /> },

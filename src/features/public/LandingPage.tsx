@@ -1,11 +1,10 @@
 /**
  * The public landing page at / (spec §1 "Public landing page sections"): hero, 'How It Works',
- * 'Key Features' and 'Popular Brands', in that order. The brand carousel comes with a later issue.
+ * 'Key Features' and 'Popular Brands' (a carousel), in that order.
  */
 import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import {
   ArrowRight,
-  BadgeCheck,
   Boxes,
   Compass,
   Funnel,
@@ -17,6 +16,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { BrandCarousel } from './BrandCarousel';
 import { HeroIllustration } from './HeroIllustration';
 import { FEATURES, POPULAR_BRANDS, STEPS } from './landing-content';
 
@@ -158,30 +158,7 @@ export function LandingPage() {
           <Heading as="h2" id="popular-brands-title" size="3xl" textAlign="center" mb="10">
             Popular Brands
           </Heading>
-          <Grid
-            as="ul"
-            listStyleType="none"
-            templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' }}
-            gap="4"
-          >
-            {POPULAR_BRANDS.map((brand) => (
-              <HStack
-                as="li"
-                key={brand}
-                justify="center"
-                gap="2"
-                p="5"
-                rounded="xl"
-                borderWidth="1px"
-                bg="bg"
-              >
-                <BadgeCheck aria-hidden size={18} color="var(--chakra-colors-brand-700)" />
-                <Text fontWeight="semibold" textAlign="center">
-                  {brand}
-                </Text>
-              </HStack>
-            ))}
-          </Grid>
+          <BrandCarousel brands={POPULAR_BRANDS} label="Brand logos" />
         </Container>
       </Box>
     </>

@@ -1,4 +1,5 @@
 /** Copy of the landing page (spec §1 "Public landing page sections", texts as written there). */
+import type { BrandMark } from './BrandLogos';
 
 /** A 'How It Works' step (spec §3, Step: id, step, title, description). */
 export interface Step {
@@ -46,11 +47,18 @@ export const FEATURES: readonly Feature[] = [
   { id: 6, description: 'Compatible with Shopify Markets & Multi-Currency' },
 ];
 
-/** The five brands of the 'Popular Brands' section, in order (spec §1). */
-export const POPULAR_BRANDS: readonly string[] = [
-  'Seeking Health',
-  'Risewell',
-  'Listen To Your Gut',
-  'Pure Encapsulation',
-  'Bare Biology',
+/** A brand of the 'Popular Brands' carousel (spec §3, Brand: id, name, img — here a drawn mark). */
+export interface PopularBrand {
+  id: number;
+  name: string;
+  mark: BrandMark;
+}
+
+/** The five brands of the 'Popular Brands' carousel, in order (spec §1). */
+export const POPULAR_BRANDS: readonly PopularBrand[] = [
+  { id: 1, name: 'Seeking Health', mark: 'leaf' },
+  { id: 2, name: 'Risewell', mark: 'sunrise' },
+  { id: 3, name: 'Listen To Your Gut', mark: 'wave' },
+  { id: 4, name: 'Pure Encapsulation', mark: 'capsule' },
+  { id: 5, name: 'Bare Biology', mark: 'drop' },
 ];

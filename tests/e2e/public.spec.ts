@@ -1,0 +1,112 @@
+/**
+ * The public site (issue 6 "Public site", "Tests"): landing sections in order with their texts, the
+ * brand carousel's timing on a fake clock, the products grid at desktop and phone widths, and the
+ * axe-core checks of /, /products and /auth/login.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test('the landing page shows its sections in order with their texts', async ({ page }) => {
+  await page.goto('/');
+  const headings = page.locator('main h1, main h2');
+  await expect(headings).toHaveText([
+    'Seamless Product Syncing for Multi-Store Retailers',
+    'How It Works',
+    'Key Features',
+    'Popular Brands',
+  ]);
+  await expect(page.getByText('Connect. Sync. Sell.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Start Syncing Today' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'See How it Works' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /main store syncing/ })).toBeVisible();
+  await expect(page.locator('main h3')).toHaveText(['Connect Stores', 'Define Sync Rules', 'Go Live']);
+  await expect(page.getByText('Choose which products, prices and stock levels to sync.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Explore All Features' })).toBeVisible();
+  for (const feature of [
+    'Smart Inventory Syncing',
+    'Multi-Store Price Management',
+    'Product Filtering & Tag Rules',
+    'Real-Time Stock Updates',
+    'Easy Setup with Guided Onboarding',
+    'Compatible with Shopify Markets & Multi-Currency',
+  ]) {
+    await expect(page.getByText(feature, { exact: true })).toBeVisible();
+  }
+  const carousel = page.getByRole('region', { name: 'Brand logos' });
+  await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveText([
+    'Seeking Health',
+    'Risewell',
+    'Listen To Your Gut',
+    'Pure Encapsulation',
+    'Bare Biology',
+  ]);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Product Feed. All rights reserved.`);
+  await expect(footer.getByRole('link', { name: 'Book a welcome call' })).toBeVisible();
+});
+
+test('the brand carousel advances every 5 s, holds while hovered and restarts on leaving', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Brand logos' });
+  const current = carousel.locator('button[aria-current="true"]');
+  await expect(current).toHaveAccessibleName('Show Seeking Health');
+  await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
+
+  await page.clock.runFor(5000);
+  await expect(current).toHaveAccessibleName('Show Risewell');
+
+  await carousel.hover();
+  await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+  await page.clock.runFor(12_000);
+  await expect(current).toHaveAccessibleName('Show Risewell');
+
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(4000);
+  await expect(current).toHaveAccessibleName('Show Risewell');
+  await page.clock.runFor(1000);
+  await expect(current).toHaveAccessibleName('Show Listen To Your Gut');
+});
+
+test('the carousel is usable by keyboard', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Brand logos' });
+  await carousel.getByRole('button', { name: 'Next brand' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.locator('button[aria-current="true"]')).toHaveAccessibleName('Show Risewell');
+  await carousel.getByRole('button', { name: 'Show Bare Biology' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(carousel.locator('button[aria-current="true"]')).toHaveAccessibleName('Show Bare Biology');
+});
+
+test('the products page shows 16 cards in 2 columns, and in 1 column at 375 px', async ({ page }) => {
+  await page.goto('/products');
+  const cards = page.locator('main ul > li');
+  await expect(cards).toHaveCount(16);
+  await expect(cards.first()).toContainText('Zinc Citrate 50 mg, 60 Capsules');
+  await expect(cards.first()).toContainText('Ingredients:');
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(second?.y).toBe(first?.y);
+  expect(second?.x).toBeGreaterThan(first?.x ?? 0);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const [narrowFirst, narrowSecond] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(narrowSecond?.x).toBe(narrowFirst?.x);
+  expect(narrowSecond?.y).toBeGreaterThan(narrowFirst?.y ?? 0);
+});
+
+for (const path of ['/', '/products', '/auth/login']) {
+  test(`${path} has no serious or critical axe-core violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(severe).toEqual([]);
+  });
+}

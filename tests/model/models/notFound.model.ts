@@ -1,0 +1,22 @@
+/** Model of notFoundMachine (spec §2 Top level, §9 "404 redirect 5 seconds"): no context to keep. */
+import { expect } from 'vitest';
+import { NOT_FOUND_HOME, notFoundMachine } from '@/machines/notFound.machine';
+import { defineModel } from '../harness';
+
+export default defineModel({
+  machine: notFoundMachine,
+  events: { 'notFound.goHome': [{ type: 'notFound.goHome' }] },
+  outcomes: {},
+  serialize: (snapshot) => snapshot.value,
+  check: ({ before, after, emitted }) => {
+    if (before === null) {
+      expect(after.value).toBe('counting');
+      expect(emitted).toEqual([]);
+    } else if (before.matches('counting')) {
+      // Both the 5-second delay and the button end the countdown with one redirect home.
+      expect(after.value).toBe('redirecting');
+      expect(after.status).toBe('done');
+      expect(emitted).toEqual([{ type: 'redirect', to: NOT_FOUND_HOME }]);
+    }
+  },
+});

@@ -1,0 +1,261 @@
+/**
+ * Model of sessionMachine (spec §3 "Session", §4, §8 "Logout"). The serializer keeps the state and
+ * the context the guards read (which tokens are held, whether the logout has somewhere to go); the
+ * user and the error message only matter to the checks.
+ */
+import { expect } from 'vitest';
+import { ApiError } from '@/api/client';
+import type { ProfileUser } from '@/api/schemas/auth';
+import { LOGOUT_FAILED_MESSAGE, sessionMachine } from '@/machines/session.machine';
+import type { SessionSnapshot } from '@/machines/session.machine';
+import { defineModel } from '../harness';
+import type { ExecutedStep, RequestedAction } from '../harness';
+
+const ADA: ProfileUser = {
+  id: 1,
+  user_type_id: 1,
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  avatar: null,
+};
+const GRACE: ProfileUser = { ...ADA, id: 2, first_name: 'Grace', last_name: 'Hopper' };
+/** The pair found in storage at start. */
+const STORED = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+/** The pair of a login, a refresh or another tab. */
+const OTHER = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+
+const tokensExpired = new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
+
+function actionTypes(actions: RequestedAction[]): string[] {
+  return actions.map((action) => action.type);
+}
+
+function redirects(step: ExecutedStep<typeof sessionMachine>): unknown[] {
+  return step.emitted.filter((event) => event.type === 'redirect');
+}
+
+function isRevalidating(snapshot: SessionSnapshot): boolean {
+  return (
+    snapshot.matches({ status: 'loading' }) ||
+    snapshot.matches({ status: { loggedIn: 'revalidating' } }) ||
+    snapshot.matches({ status: { loggedOut: 'revalidating' } })
+  );
+}
+
+/** What holds in every state (spec §3 "Session", §4). */
+function checkInvariants(snapshot: SessionSnapshot): void {
+  const { context } = snapshot;
+  expect(context.loading, 'loading while the profile is being (re)loaded').toBe(isRevalidating(snapshot));
+  expect(context.isLoggingOut, 'the logging-out flag is up while the sequence runs').toBe(
+    !snapshot.matches({ logout: 'idle' }),
+  );
+  if (snapshot.matches({ logout: 'idle' })) expect(context.logoutRedirect).toBeNull();
+  if (snapshot.matches({ status: 'loggedIn' })) {
+    expect(context.user).not.toBeNull();
+    expect(context.accessToken).not.toBeNull();
+  }
+  if (snapshot.matches({ status: { loggedOut: 'idle' } })) {
+    expect(context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+  }
+  expect(snapshot.matches({ overlay: 'visible' }), 'the overlay shows while loading').toBe(
+    snapshot.matches({ status: 'loading' }),
+  );
+}
+
+/** The failure branches that end the session: report, clear the session and storage. */
+function expectSessionEnded(step: ExecutedStep<typeof sessionMachine>, during: string, error: unknown): void {
+  expect(step.actions).toEqual([
+    { type: 'reportFailure', params: { during, error } },
+    { type: 'clearStoredTokens', params: undefined },
+  ]);
+  expect(step.after.context).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+}
+
+function checkStep(step: ExecutedStep<typeof sessionMachine>): void {
+  const { before, event, after } = step;
+  checkInvariants(after);
+  for (const actor of step.started) {
+    if (actor.input === undefined) continue;
+    expect(actor.input, `${actor.src} gets the held tokens`).toEqual({
+      accessToken: after.context.accessToken,
+      refreshToken: after.context.refreshToken,
+    });
+  }
+  if (before === null) {
+    expect(step.started.map((actor) => actor.src).sort()).toEqual(['crossTabSync', 'readStoredTokens']);
+    return;
+  }
+  const type = event.type;
+  if (type === 'session.login') {
+    expect(after.matches({ status: { loggedIn: 'active' } })).toBe(true);
+    expect(after.matches({ logout: 'idle' }), 'LOGIN ends a running logout sequence').toBe(true);
+    expect(after.context).toMatchObject({
+      user: event.user,
+      accessToken: event.accessToken,
+      refreshToken: event.refreshToken,
+      error: null,
+      isLoggingOut: false,
+    });
+    expect(redirects(step)).toEqual(event.redirectTo ? [{ type: 'redirect', to: event.redirectTo }] : []);
+  } else if (type === 'session.logout') {
+    expect(after.context.logoutRedirect).toBe(event.redirectTo ?? null);
+    const callsServer = before.context.accessToken !== null;
+    expect(after.matches({ logout: callsServer ? 'notifyingServer' : 'waitingToClearStorage' })).toBe(true);
+    if (!callsServer) expect(after.matches({ status: { loggedOut: 'idle' } })).toBe(true);
+  } else if (type === 'session.userSet') {
+    expect(after.context.user).toEqual(event.user);
+  } else if (type === 'session.errorSet') {
+    expect(after.context.error).toBe(event.message);
+  } else if (type === 'location.changed') {
+    expect(after.context.error, 'a route change clears the error').toBeNull();
+    if (before.matches({ logout: 'redirecting' })) expect(after.matches({ logout: 'idle' })).toBe(true);
+  } else if (type === 'sync.tokensCleared' || type === 'sync.logoutBroadcast') {
+    if (!before.matches({ status: { loggedOut: 'idle' } })) {
+      expect(after.matches({ status: { loggedOut: 'idle' } })).toBe(true);
+    }
+    expect(actionTypes(step.actions), 'another tab already cleared the storage').toEqual([]);
+  } else if (type === 'sync.tokensStored') {
+    const differs =
+      event.accessToken !== before.context.accessToken || event.refreshToken !== before.context.refreshToken;
+    if (differs && !before.matches({ status: { loggedIn: 'refreshingTokens' } })) {
+      expect(after.context).toMatchObject({
+        accessToken: event.accessToken,
+        refreshToken: event.refreshToken,
+      });
+      expect(isRevalidating(after), 'new tokens from another tab are checked by loading the profile').toBe(
+        true,
+      );
+    } else if (!differs) {
+      expect(after.value, 'the tokens this tab holds need no check').toEqual(before.value);
+    }
+  } else if (type.startsWith('xstate.done.actor.')) {
+    checkActorDone(step);
+  } else if (type.startsWith('xstate.error.actor.')) {
+    checkActorError(step);
+  } else if (type.startsWith('xstate.after.')) {
+    checkDelay(step);
+  }
+}
+
+function checkActorDone(step: ExecutedStep<typeof sessionMachine>): void {
+  const { before, event, after } = step;
+  if (before === null || !('output' in event)) throw new Error('not an actor outcome');
+  if (before.matches({ status: { loading: 'readingTokens' } })) {
+    const output = event.output as typeof STORED;
+    if (output.accessToken !== null && output.refreshToken !== null) {
+      expect(after.matches({ status: { loading: 'loadingProfile' } })).toBe(true);
+      expect(after.context).toMatchObject(output);
+    } else {
+      expect(after.matches({ status: { loggedOut: 'idle' } }), 'a missing token logs out').toBe(true);
+      expect(actionTypes(step.actions)).toEqual(['clearStoredTokens']);
+    }
+  } else if (
+    before.matches({ logout: 'notifyingServer' }) &&
+    after.matches({ logout: 'waitingToClearStorage' })
+  ) {
+    expect(after.matches({ status: { loggedOut: 'idle' } }), 'LOGOUT follows the server call').toBe(true);
+    expect(after.context.error).toBe(before.context.error);
+  } else if (
+    after.matches({ status: 'loggedIn' }) &&
+    !before.matches({ status: { loggedIn: 'refreshingTokens' } })
+  ) {
+    expect(after.context.user, 'the loaded profile is the user').toEqual(event.output);
+  } else if (before.matches({ status: { loggedIn: 'refreshingTokens' } })) {
+    expect(after.context).toMatchObject(event.output as typeof OTHER);
+  }
+}
+
+function checkActorError(step: ExecutedStep<typeof sessionMachine>): void {
+  const { before, event, after } = step;
+  if (before === null || !('error' in event)) throw new Error('not an actor outcome');
+  if (before.matches({ logout: 'notifyingServer' }) && !after.matches({ logout: 'notifyingServer' })) {
+    const forgivable =
+      event.error instanceof ApiError && (event.error.status === 422 || event.error.kind === 'network');
+    expect(step.actions[0]).toEqual({
+      type: 'reportFailure',
+      params: { during: 'server logout', error: event.error },
+    });
+    expect(after.context.error).toBe(forgivable ? before.context.error : LOGOUT_FAILED_MESSAGE);
+    expect(after.matches({ status: { loggedOut: 'idle' } }), 'the local logout goes on').toBe(true);
+  } else if (before.matches({ status: { loggedIn: 'refreshingTokens' } })) {
+    expectSessionEnded(step, 'token refresh', event.error);
+  } else {
+    expectSessionEnded(step, 'profile load', event.error);
+  }
+}
+
+function checkDelay(step: ExecutedStep<typeof sessionMachine>): void {
+  const { before, after } = step;
+  if (before === null) throw new Error('not a delay');
+  if (before.matches({ logout: 'waitingToClearStorage' }) && after.matches({ logout: 'waitingToRedirect' })) {
+    expect(step.actions).toEqual([
+      { type: 'clearStoredTokens', params: undefined },
+      { type: 'xstate.sendTo', params: { event: { type: 'sync.broadcastLogout' } } },
+    ]);
+  } else if (before.matches({ logout: 'waitingToRedirect' })) {
+    const to = before.context.logoutRedirect;
+    expect(redirects(step)).toEqual(to === null ? [] : [{ type: 'redirect', to }]);
+    expect(after.matches({ logout: to === null ? 'idle' : 'redirecting' })).toBe(true);
+  } else if (
+    before.matches({ status: { loggedIn: 'active' } }) &&
+    !after.matches({ status: { loggedIn: 'active' } })
+  ) {
+    expect(after.matches({ status: { loggedIn: 'refreshingTokens' } })).toBe(true);
+  } else if (before.matches({ overlay: 'lingering' })) {
+    expect(after.matches({ overlay: 'hidden' })).toBe(true);
+  }
+}
+
+export default defineModel({
+  machine: sessionMachine,
+  events: {
+    'session.login': [
+      { type: 'session.login', user: ADA, ...OTHER, redirectTo: '/dashboard' },
+      { type: 'session.login', user: ADA, ...OTHER },
+    ],
+    'session.logout': [{ type: 'session.logout', redirectTo: '/' }, { type: 'session.logout' }],
+    'session.userSet': [{ type: 'session.userSet', user: GRACE }],
+    'session.errorSet': [{ type: 'session.errorSet', message: 'Could not save the profile.' }],
+    'location.changed': [{ type: 'location.changed' }],
+    // Raised by the logout sequence itself once the server call is over.
+    'session.signedOut': [],
+    'sync.tokensStored': [
+      { type: 'sync.tokensStored', ...STORED },
+      { type: 'sync.tokensStored', ...OTHER },
+    ],
+    'sync.tokensCleared': [{ type: 'sync.tokensCleared' }],
+    'sync.logoutBroadcast': [{ type: 'sync.logoutBroadcast' }],
+  },
+  outcomes: {
+    readStoredTokens: { done: [STORED, { accessToken: 'access-1', refreshToken: null }] },
+    loadProfile: { done: [ADA], error: [tokensExpired] },
+    refreshSession: {
+      done: [OTHER],
+      error: [tokensExpired, new Error('The session was ended in another tab')],
+    },
+    notifyServerOfLogout: {
+      done: [{ message: 'Logged out' }],
+      error: [
+        new ApiError('Unprocessable', { kind: 'http', status: 422 }),
+        new ApiError('Could not reach the server', { kind: 'network' }),
+        new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+      ],
+    },
+  },
+  stubActions: ['clearStoredTokens', 'reportFailure'],
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    accessToken: snapshot.context.accessToken,
+    redirects: snapshot.context.logoutRedirect !== null,
+  }),
+  filterEvents: (snapshot, event) => {
+    // The profile screen and the toasts send these only to a signed-in session; they set one field
+    // from any state, so one state of each logout step is enough.
+    if (event.type === 'session.userSet' || event.type === 'session.errorSet') {
+      return snapshot.matches({ status: { loggedIn: 'active' } });
+    }
+    return true;
+  },
+  check: checkStep,
+});
