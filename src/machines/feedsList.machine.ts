@@ -36,6 +36,9 @@ export const feedsListMachine = setup({
   actors: {
     loadFeeds: fromPromise<FeedListItem[]>(({ signal }) => fetchFeeds(signal)),
   },
+  guards: {
+    modalIsOpen: ({ context }) => context.modalFeedId !== null,
+  },
   actions: {
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Loading feeds failed', params.error);
@@ -69,7 +72,10 @@ export const feedsListMachine = setup({
     loaded: {
       on: {
         'brands.open': { actions: assign(({ event }) => ({ modalFeedId: event.feedId, brandSearch: '' })) },
-        'brands.search': { actions: assign(({ event }) => ({ brandSearch: event.value })) },
+        'brands.search': {
+          guard: 'modalIsOpen',
+          actions: assign(({ event }) => ({ brandSearch: event.value })),
+        },
         'brands.close': { actions: assign({ modalFeedId: null, brandSearch: '' }) },
       },
     },
