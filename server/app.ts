@@ -15,8 +15,11 @@ import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { FEED_DELIVERY_PREFIX, feedDeliveryRoutes } from './routes/feed-delivery';
+import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
+import { shopRoutes } from './routes/shop';
 import { serveClient, serveUploads } from './routes/spa';
 import { userRoutes } from './routes/users';
 
@@ -130,6 +133,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(authRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
   await app.register(accountRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/account` });
   await app.register(userRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/users` });
+  await app.register(feedRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
+  await app.register(shopRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/shop` });
+  await app.register(feedDeliveryRoutes, { ...services, prefix: FEED_DELIVERY_PREFIX });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await serveUploads(app, config.uploadsDir);

@@ -11,6 +11,9 @@ import { addMinutes, isWeekend, startOfDay, startOfMonth, subDays, subMonths } f
 import { sql } from 'drizzle-orm';
 import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken } from '../auth/api-tokens';
 import { hashPassword } from '../auth/passwords';
+import { importCatalogue } from '../catalogue/import';
+import { formatPrice, toShopifyCsv } from '../catalogue/shopify-csv';
+import type { ShopifyRow } from '../catalogue/shopify-csv';
 import { encryptSecret } from '../auth/secret-box';
 import type { Db } from './open';
 import {
@@ -716,11 +719,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     );
     const customerIds = userIds.slice(admins.length).map((row) => row.id);
 
-    const brandIds = await insertAllReturning(
-      BRANDS.map((brand) => ({ name: brand.name })),
-      (batch) => tx.insert(brands).values(batch).returning({ id: brands.id }),
-    );
-    const productIds = await insertCatalogue(tx, catalogue, brandIds, images);
+    const { productIds, brandCount } = await insertCatalogue(tx, now, catalogue, images);
 
     const orderFacts = await insertOrders(tx, faker, now, customers, customerIds, catalogue, productIds);
     const transactionCount = await insertTransactions(tx, faker, now, orderFacts);
@@ -730,7 +729,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
     return {
       users: userIds.length,
       customers: customerIds.length,
-      brands: brandIds.length,
+      brands: brandCount,
       products: productIds.length,
       orders: orderFacts.length,
       transactions: transactionCount,
@@ -776,37 +775,80 @@ function planAdmins(faker: Faker, now: Date, adminHash: string, otherHash: strin
   return [demo, ...others];
 }
 
-async function insertCatalogue(
-  tx: Tx,
-  catalogue: ProductPlan[],
-  brandIds: { id: number }[],
-  images: Map<string, ProductImagePaths>,
-): Promise<number[]> {
-  const productRows = await insertAllReturning(
-    catalogue.map((plan) => ({ ...plan.product, brand_id: brandIds[plan.brandIndex]?.id ?? null })),
-    (batch) => tx.insert(products).values(batch).returning({ id: products.id }),
-  );
-  const productIds = productRows.map((row) => row.id);
-  await insertAll(
-    catalogue.map((plan, index) => ({ ...plan.variant, product_id: productIds[index] ?? 0 })),
-    (batch) => tx.insert(productVariants).values(batch),
-  );
-  await insertAll(
-    catalogue.map((plan, index) => {
+/**
+ * The catalogue as a Shopify product CSV export (ARCHITECTURE.md §4, "Catalogue source"): one row
+ * per product with its single variant and its locally drawn image.
+ */
+function catalogueCsv(catalogue: ProductPlan[], images: Map<string, ProductImagePaths>): string {
+  return toShopifyCsv(
+    catalogue.map((plan): ShopifyRow => {
       const image = images.get(plan.imageKey);
       if (!image) throw new Error(`No image was rendered for ${plan.imageKey}`);
       return {
-        product_id: productIds[index] ?? 0,
-        src: image.src,
-        thumbnail_50: image.thumbnail_50,
-        alt: plan.product.name,
-        position: 1,
-        is_primary: true,
+        Handle: plan.product.handle,
+        Title: plan.product.name,
+        'Body (HTML)': plan.product.description_html ?? '',
+        Vendor: BRANDS[plan.brandIndex]?.name ?? '',
+        Type: plan.product.product_type ?? '',
+        Tags: plan.product.tags ?? '',
+        Published: plan.product.published ? 'TRUE' : 'FALSE',
+        'Option1 Name': 'Size',
+        'Option1 Value': plan.variant.option1 ?? '',
+        'Variant SKU': plan.variant.sku,
+        'Variant Inventory Tracker': 'shopify',
+        'Variant Inventory Qty': String(plan.variant.inventory_quantity ?? 0),
+        'Variant Price': formatPrice(plan.variant.price),
+        'Variant Barcode': plan.variant.barcode ?? '',
+        'Image Src': image.src,
+        'Image Position': '1',
+        'Image Alt Text': plan.product.name,
+        Status: plan.product.status ?? 'active',
       };
     }),
-    (batch) => tx.insert(productAssets).values(batch),
   );
-  return productIds;
+}
+
+/**
+ * Imports the catalogue through the same code path as `npm run catalogue:import` (issue 4), then
+ * back-dates the products, which a Shopify export has no column for. Resolves to the product ids
+ * in catalogue order and the number of brands created.
+ */
+async function insertCatalogue(
+  tx: Tx,
+  now: Date,
+  catalogue: ProductPlan[],
+  images: Map<string, ProductImagePaths>,
+): Promise<{ productIds: number[]; brandCount: number }> {
+  const thumbnails = new Map([...images.values()].map((image) => [image.src, image.thumbnail_50]));
+  const summary = await importCatalogue(tx, catalogueCsv(catalogue, images), {
+    now,
+    localThumbnail: (src) => thumbnails.get(src),
+  });
+  if (summary.created !== catalogue.length) {
+    throw new Error(`The demo catalogue did not import: ${JSON.stringify(summary.skips)}`);
+  }
+  const idByHandle = new Map(
+    (await tx.select({ id: products.id, handle: products.handle }).from(products)).map((row) => [
+      row.handle,
+      row.id,
+    ]),
+  );
+  await insertAll(catalogue, (batch) =>
+    tx.execute(sql`
+      update ${products} set created_at = dated.created_at, updated_at = dated.updated_at
+      from (values ${sql.join(
+        batch.map(
+          (plan) =>
+            sql`(${plan.product.handle}, ${plan.product.created_at ?? now}::timestamptz, ${plan.product.updated_at ?? null}::timestamptz)`,
+        ),
+        sql`, `,
+      )}) as dated(handle, created_at, updated_at)
+      where ${products.handle} = dated.handle`),
+  );
+  return {
+    productIds: catalogue.map((plan) => idByHandle.get(plan.product.handle) ?? 0),
+    brandCount: summary.brandsCreated,
+  };
 }
 
 /** What transactions need to know of an inserted order. */

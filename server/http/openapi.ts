@@ -110,7 +110,8 @@ export class RouteRegistry {
       info: {
         title: 'Product Feed API',
         version,
-        description: 'Back-office API of the Product Feed service. Errors are {statusCode, error, message}.',
+        description:
+          "Back-office API of the Product Feed service, and the feed delivery API that customers' stores pull (/api/feed/v1). Errors are {statusCode, error, message}.",
       },
       paths,
       components: {
@@ -126,6 +127,12 @@ export class RouteRegistry {
             type: 'http',
             scheme: 'bearer',
             description: 'Opaque refresh token, accepted only by POST /api/backoffice/token-refresh',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A customer's API token (pf_live_...), accepted only by the feed delivery API under /api/feed/v1; each pull counts one request against its quota",
           },
         },
       },

@@ -26,8 +26,11 @@ export interface RouteContract {
   body?: v.GenericSchema;
   query?: v.GenericSchema;
   params?: v.GenericSchema;
-  /** Documents a bearer credential other than the access token (POST /token-refresh). */
-  security?: 'refreshToken';
+  /**
+   * Documents a bearer credential other than the access token: the refresh token (POST
+   * /token-refresh) or a customer's API token (the feed delivery API).
+   */
+  security?: 'refreshToken' | 'apiToken';
   responses: Readonly<Record<number, ResponseSpec>>;
 }
 
@@ -80,7 +83,8 @@ export function defineRoute<const C extends RouteContract>(
         reply,
       } as RouteInput<C>;
       const result = await handler(input);
-      if (result === reply) return reply;
+      // A reply is a thenable: an async handler returning it resolves to undefined once it is sent.
+      if (result === reply || reply.sent) return reply;
       const schema = contract.responses[reply.statusCode]?.schema;
       if (!schema) return result;
       const checked = v.safeParse(schema, result);

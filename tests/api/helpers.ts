@@ -70,6 +70,16 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
       try {
+        // pool.end() resolves before the server has seen every Terminate; a forced drop would then
+        // kill those sessions and their clients would raise FATAL 57P01. Wait for them to go first.
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await client.end();

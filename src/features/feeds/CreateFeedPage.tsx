@@ -1,8 +1,9 @@
-/** Create feed at /dashboard/feeds/create (spec §2 Dashboard area); the editor comes in a later issue. */
+/** Create feed at /dashboard/feeds/create (spec §2 Dashboard area, "Feed editor"). */
 import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
+import { FeedEditor } from './FeedEditor';
 
-/** Renders the breadcrumb Dashboard > Feeds > Create Feed and the title 'Create Feed'. */
+/** Renders the breadcrumb Dashboard > Feeds > Create Feed, the title 'Create Feed' and an empty editor. */
 export function CreateFeedPage() {
   return (
     <>
@@ -15,6 +16,7 @@ export function CreateFeedPage() {
         ]}
       />
       <PageTitle>Create Feed</PageTitle>
+      <FeedEditor feedId={null} />
     </>
   );
 }

@@ -1,0 +1,36 @@
+/** Feed calls of the /backoffice contract (spec §7 /feeds, /feeds/{feedId}, /feeds/create). */
+import { request } from './client';
+import { FeedDetail, FeedList } from './schemas/feeds';
+import type { FeedSaveRequest } from './schemas/feeds';
+
+/**
+ * GET /feeds: every feed with brands, product count and customer figures.
+ * @throws ApiError ('Unauthorized' without a token, 'Tokens expired' on 401, the server's message otherwise)
+ */
+export function fetchFeeds(signal?: AbortSignal): Promise<FeedList> {
+  return request(FeedList, 'get', 'feeds', { signal });
+}
+
+/**
+ * GET /feeds/{feedId}: name, user_id and product ids.
+ * @throws ApiError with status 404 ('Feed not found') for an unknown id, and as fetchFeeds
+ */
+export function fetchFeed(feedId: number, signal?: AbortSignal): Promise<FeedDetail> {
+  return request(FeedDetail, 'get', `feeds/${feedId}`, { signal });
+}
+
+/**
+ * POST /feeds/create with `{name, products, user_id}`; resolves to the created feed.
+ * @throws ApiError with status 400 (the message names the field or lists unknown product ids)
+ */
+export function createFeed(feed: FeedSaveRequest, signal?: AbortSignal): Promise<FeedDetail> {
+  return request(FeedDetail, 'post', 'feeds/create', { json: feed, signal });
+}
+
+/**
+ * PUT /feeds/{feedId} with `{name, products, user_id}`; resolves to the saved feed.
+ * @throws ApiError with status 404 for an unknown feed, 400 as createFeed
+ */
+export function updateFeed(feedId: number, feed: FeedSaveRequest, signal?: AbortSignal): Promise<FeedDetail> {
+  return request(FeedDetail, 'put', `feeds/${feedId}`, { json: feed, signal });
+}

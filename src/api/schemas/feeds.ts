@@ -1,0 +1,54 @@
+/** Feeds contract (spec §3 "Feed"; §5 "Feed save"; §7 /feeds, /feeds/{feedId}, /feeds/create). */
+import * as v from 'valibot';
+import { IdParam } from './common';
+import { Brand } from './shop';
+
+/** Spec §5 "Feed save": the name must not be blank. */
+export const FEED_NAME_REQUIRED = 'Please enter a feed name';
+/** Spec §5 "Feed save": a customer must be chosen. */
+export const FEED_CUSTOMER_REQUIRED = 'Please select a customer';
+
+/** A row of GET /feeds (spec §2 "Feeds list panel", §3 "Feed"). */
+export const FeedListItem = v.object({
+  id: v.number(),
+  name: v.string(),
+  /** The customer; null when the customer was deleted. */
+  user_id: v.nullable(v.number()),
+  /** Brands of the feed's products, by name. */
+  brands: v.array(Brand),
+  products_count: v.number(),
+  /** The customer as the list shows it: company name and customer number; null without a customer. */
+  user_details: v.nullable(v.string()),
+  /** The customer's discount_rate in percent; null without a customer. */
+  user_discount: v.nullable(v.number()),
+  /** The customer's shipping_discount_rate in percent; null without a customer. */
+  shipping_user_discount: v.nullable(v.number()),
+});
+export type FeedListItem = v.InferOutput<typeof FeedListItem>;
+
+/** GET /feeds: every feed, newest first. */
+export const FeedList = v.array(FeedListItem);
+export type FeedList = v.InferOutput<typeof FeedList>;
+
+/** GET /feeds/{feedId}, and the answer of a save: the feed with its product ids, ascending. */
+export const FeedDetail = v.object({
+  id: v.number(),
+  name: v.string(),
+  user_id: v.nullable(v.number()),
+  products: v.array(v.number()),
+});
+export type FeedDetail = v.InferOutput<typeof FeedDetail>;
+
+/** POST /feeds/create and PUT /feeds/{feedId} body: `{name, products, user_id}` (spec §7). */
+export const FeedSaveRequest = v.object({
+  name: v.pipe(v.string(FEED_NAME_REQUIRED), v.trim(), v.nonEmpty(FEED_NAME_REQUIRED), v.maxLength(200)),
+  products: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'products must be a list of product ids'),
+    v.maxLength(100_000),
+  ),
+  user_id: v.pipe(v.number(FEED_CUSTOMER_REQUIRED), v.integer(), v.minValue(1, FEED_CUSTOMER_REQUIRED)),
+});
+export type FeedSaveRequest = v.InferOutput<typeof FeedSaveRequest>;
+
+/** The feedId route parameter of the back-office and of the delivery API: an id greater than 0. */
+export const FeedIdParams = v.object({ feedId: IdParam });

@@ -1,0 +1,243 @@
+/**
+ * The feed editor form shared by Create Feed and Edit Feed (spec §2 "Feed editor", §5, §8): name,
+ * customer, brand toggles, SKU import, the product filter with 'Select/Deselect All Products' and
+ * the virtualised product list, Save, the toasts, and the prompt before leaving with unsaved
+ * changes. Renders feedEditorMachine and sends it events; every decision is the machine's.
+ */
+import {
+  Button,
+  Card,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+  Wrap,
+} from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  feedEditorMachine,
+  selectAllFilteredSelected,
+  selectIsDirty,
+  selectIsLoading,
+  selectIsSaving,
+  selectLoadError,
+} from '@/machines/feedEditor.machine';
+import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
+import { LeavePrompt } from './LeavePrompt';
+import { ProductList } from './ProductList';
+
+/** Where the editor goes once the feed is saved. */
+const FEEDS_PATH = '/dashboard/feeds';
+
+const context = (snapshot: FeedEditorSnapshot) => snapshot.context;
+
+/** Props: the feed to edit, or null to create one. */
+export interface FeedEditorProps {
+  feedId: number | null;
+}
+
+/** The editor; loads customers, brands, products (and the feed) when mounted. */
+export function FeedEditor({ feedId }: FeedEditorProps) {
+  const actor = useActorRef(feedEditorMachine, { input: { feedId } });
+  const navigate = useNavigate();
+  const isLoading = useSelector(actor, selectIsLoading);
+  const loadError = useSelector(actor, selectLoadError);
+  const isSaving = useSelector(actor, selectIsSaving);
+  const dirty = useSelector(actor, selectIsDirty);
+  const allFilteredSelected = useSelector(actor, selectAllFilteredSelected);
+  const {
+    name,
+    userId,
+    errors,
+    customers,
+    brands,
+    selected,
+    selectedBrands,
+    filter,
+    filteredIds,
+    skuText,
+    index,
+    products,
+    savedFeed,
+  } = useSelector(actor, context);
+
+  useEffect(() => {
+    const subscription = actor.on('notify', (event) =>
+      event.tone === 'success' ? showSuccessToast(event.message) : showErrorToast(event.message),
+    );
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  useEffect(() => {
+    if (savedFeed) navigate(FEEDS_PATH);
+  }, [savedFeed, navigate]);
+
+  const toggleProduct = useCallback(
+    (productId: number) => actor.send({ type: 'product.toggle', productId }),
+    [actor],
+  );
+
+  if (isLoading) {
+    return (
+      <HStack gap="3">
+        <Spinner size="sm" />
+        <Text>Loading products...</Text>
+      </HStack>
+    );
+  }
+  if (loadError !== null) {
+    return (
+      <HStack>
+        <Text color="fg.error" role="alert">
+          {loadError}
+        </Text>
+        <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'retry' })}>
+          Retry
+        </Button>
+      </HStack>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actor.send({ type: 'submit' });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}>
+      <LeavePrompt when={dirty && !savedFeed} />
+      <Stack gap="6">
+        <Card.Root>
+          <Card.Body gap="5">
+            <Flex gap="5" direction={{ base: 'column', md: 'row' }}>
+              <Field.Root invalid={errors.name !== null} required flex="1">
+                <Field.Label>Name</Field.Label>
+                <Input
+                  name="name"
+                  value={name}
+                  onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+                />
+                <Field.ErrorText>{errors.name}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={errors.customer !== null} required flex="1">
+                <Field.Label>Customer</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    name="customer"
+                    value={userId === null ? '' : String(userId)}
+                    onChange={(event) =>
+                      actor.send({
+                        type: 'customer.change',
+                        userId: event.target.value === '' ? null : Number(event.target.value),
+                      })
+                    }
+                  >
+                    <option value="">Select a customer</option>
+                    {customers.map((customer) => (
+                      <option key={customer.id} value={customer.id}>
+                        {customer.company_name || 'Customer'} (#{customer.id})
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{errors.customer}</Field.ErrorText>
+              </Field.Root>
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h2" size="md">
+              Brands
+            </Heading>
+            <Wrap gap="2" role="group" aria-label="Brands">
+              {brands.map((brand) => {
+                const on = selectedBrands.has(brand.id);
+                return (
+                  <Button
+                    key={brand.id}
+                    size="sm"
+                    variant={on ? 'solid' : 'outline'}
+                    colorPalette={on ? 'brand' : 'gray'}
+                    aria-pressed={on}
+                    onClick={() => actor.send({ type: 'brand.toggle', brandId: brand.id })}
+                  >
+                    {brand.name}
+                  </Button>
+                );
+              })}
+            </Wrap>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Body gap="3">
+            <Heading as="h2" size="md">
+              Import SKUs
+            </Heading>
+            <Field.Root>
+              <Field.Label>SKUs</Field.Label>
+              <Textarea
+                name="skus"
+                rows={3}
+                placeholder="SKUs separated by commas, spaces or new lines"
+                value={skuText}
+                onChange={(event) => actor.send({ type: 'sku.change', value: event.target.value })}
+              />
+            </Field.Root>
+            <Button alignSelf="start" variant="outline" onClick={() => actor.send({ type: 'sku.import' })}>
+              Import SKUs
+            </Button>
+          </Card.Body>
+        </Card.Root>
+
+        <Card.Root>
+          <Card.Body gap="3">
+            <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+              <Heading as="h2" size="md">
+                Products
+              </Heading>
+              <Text color="fg.muted" fontSize="sm" aria-live="polite">
+                {selected.size} of {products.length} selected
+              </Text>
+            </Flex>
+            <Flex gap="3" wrap="wrap">
+              <Input
+                maxW="sm"
+                placeholder="Filter products..."
+                aria-label="Filter products"
+                value={filter}
+                onChange={(event) => actor.send({ type: 'filter.change', value: event.target.value })}
+              />
+              <Button
+                variant="outline"
+                aria-pressed={allFilteredSelected}
+                disabled={filteredIds.length === 0}
+                onClick={() => actor.send({ type: 'products.toggleFiltered' })}
+              >
+                Select/Deselect All Products
+              </Button>
+            </Flex>
+            <ProductList ids={filteredIds} byId={index.byId} selected={selected} onToggle={toggleProduct} />
+          </Card.Body>
+        </Card.Root>
+
+        <Button type="submit" colorPalette="brand" alignSelf="start" loading={isSaving} disabled={isSaving}>
+          Save
+        </Button>
+      </Stack>
+    </form>
+  );
+}

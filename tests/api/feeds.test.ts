@@ -1,0 +1,242 @@
+/**
+ * The feed editor's back-office calls (issue 4, "Server"): GET /shop/categories, GET /shop/products
+ * with its ETag, and feeds CRUD with its validation.
+ */
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeedDetail, FeedList } from '@/api/schemas/feeds';
+import { ShopCategories, ShopProducts } from '@/api/schemas/shop';
+import { fixtureProducts, importFixtureCatalogue, insertCustomer } from './feed-fixtures';
+import { createTestApp, login } from './helpers';
+import type { TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let customerToken: string;
+let productIds: number[];
+let acme: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  productIds = await importFixtureCatalogue(t.db, fixtureProducts(12, 8));
+  acme = await insertCustomer(t.db, {
+    email: 'acme@test.example',
+    company_name: 'Acme Health Ltd',
+    discount_rate: 15,
+  });
+  admin = (await login(t.app, t.users.admin.email)).access_token;
+  customerToken = (await login(t.app, t.users.customer.email)).access_token;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  token = admin,
+) {
+  return app.inject({
+    method,
+    url: `/api/backoffice${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+describe('GET /shop/categories', () => {
+  it('lists Customers only (id, company_name) and every brand, by name', async () => {
+    const response = await call(t.app, 'GET', '/shop/categories');
+    expect(response.statusCode).toBe(200);
+    const body = v.parse(ShopCategories, response.json());
+    expect(body.customers.map((customer) => customer.company_name)).toEqual(['', 'Acme Health Ltd']);
+    expect(body.customers.map((customer) => customer.id)).toEqual([t.users.customer.id, acme]);
+    expect(body.brands.map((brand) => brand.name)).toEqual([
+      'Brand A',
+      'Brand B',
+      'Brand C',
+      'Brand D',
+      'Brand E',
+      'Brand F',
+      'Brand G',
+      'Brand H',
+    ]);
+    expect(Object.keys(response.json().customers[0]).sort()).toEqual(['company_name', 'id']);
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(t.app, 'GET', '/shop/categories', undefined, customerToken)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/backoffice/shop/products' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('GET /shop/products', () => {
+  it('lists every product with brand id, variant (sku, price in minor units) and assets', async () => {
+    const response = await call(t.app, 'GET', '/shop/products');
+    expect(response.statusCode).toBe(200);
+    const body = v.parse(ShopProducts, response.json());
+    expect(body.map((product) => product.id)).toEqual(productIds);
+    expect(body[0]).toEqual({
+      id: productIds[0],
+      name: 'Product 0001 "Extra" & Co',
+      brand: { id: expect.any(Number) },
+      variant: { sku: 'SKU-0001', price: 1000 },
+      assets: [
+        {
+          src: 'https://cdn.example.com/p/0001.jpg',
+          is_primary: true,
+          thumbnails: { thumbnail_50: 'https://cdn.example.com/p/0001.jpg' },
+        },
+      ],
+    });
+  });
+
+  it('sends an ETag and answers 304 to If-None-Match until the catalogue changes', async () => {
+    const first = await call(t.app, 'GET', '/shop/products');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/shop/products',
+      headers: { authorization: `Bearer ${admin}`, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+
+    await importFixtureCatalogue(t.db, [...fixtureProducts(12, 8), ...fixtureProducts(13, 8).slice(12)]);
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/shop/products',
+      headers: { authorization: `Bearer ${admin}`, 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()).toHaveLength(13);
+  });
+});
+
+describe('feeds', () => {
+  it('creates a feed, lists it with brands, count and customer details, reads and updates it', async () => {
+    const chosen = [productIds[2], productIds[0], productIds[0], productIds[9]] as number[];
+    const created = await call(t.app, 'POST', '/feeds/create', {
+      name: '  Acme main  ',
+      products: chosen,
+      user_id: acme,
+    });
+    expect(created.statusCode).toBe(201);
+    const feed = v.parse(FeedDetail, created.json());
+    expect(feed).toEqual({
+      id: expect.any(Number),
+      name: 'Acme main',
+      user_id: acme,
+      products: [productIds[0], productIds[2], productIds[9]],
+    });
+
+    const list = v.parse(FeedList, (await call(t.app, 'GET', '/feeds')).json());
+    expect(list[0]).toEqual({
+      id: feed.id,
+      name: 'Acme main',
+      user_id: acme,
+      brands: [
+        { id: expect.any(Number), name: 'Brand A' },
+        { id: expect.any(Number), name: 'Brand B' },
+        { id: expect.any(Number), name: 'Brand C' },
+      ],
+      products_count: 3,
+      user_details: `Acme Health Ltd (#${acme})`,
+      user_discount: 15,
+      shipping_user_discount: 5,
+    });
+
+    const read = await call(t.app, 'GET', `/feeds/${feed.id}`);
+    expect(read.json()).toEqual(feed);
+
+    const updated = await call(t.app, 'PUT', `/feeds/${feed.id}`, {
+      name: 'Acme EU',
+      products: [productIds[5]],
+      user_id: t.users.customer.id,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toEqual({
+      id: feed.id,
+      name: 'Acme EU',
+      user_id: t.users.customer.id,
+      products: [productIds[5]],
+    });
+    const listed = v.parse(FeedList, (await call(t.app, 'GET', '/feeds')).json())[0];
+    expect(listed).toMatchObject({
+      products_count: 1,
+      user_details: `Cal Customer (#${t.users.customer.id})`,
+    });
+  });
+
+  it('keeps an empty feed empty: no brands, no products', async () => {
+    const created = await call(t.app, 'POST', '/feeds/create', {
+      name: 'Empty',
+      products: [],
+      user_id: acme,
+    });
+    expect(created.statusCode).toBe(201);
+    const list = v.parse(FeedList, (await call(t.app, 'GET', '/feeds')).json());
+    expect(list.find((row) => row.name === 'Empty')).toMatchObject({ brands: [], products_count: 0 });
+  });
+
+  it.each([
+    [{ name: '   ', products: [], user_id: 1 }, 'name: Please enter a feed name'],
+    [{ products: [], user_id: 1 }, 'name is required'],
+    [{ name: 'x', products: [] }, 'user_id is required'],
+    [{ name: 'x', products: [], user_id: 0 }, 'user_id: Please select a customer'],
+    [
+      { name: 'x', products: ['1'], user_id: 1 },
+      'products.0: Invalid type: Expected number but received "1"',
+    ],
+  ])('refuses %j with 400 "%s"', async (payload, message) => {
+    const response = await call(t.app, 'POST', '/feeds/create', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('refuses a user_id that is not an existing Customer', async () => {
+    for (const userId of [t.users.admin.id, 999_999]) {
+      const response = await call(t.app, 'POST', '/feeds/create', {
+        name: 'x',
+        products: [],
+        user_id: userId,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`user_id: there is no customer with id ${userId}`);
+    }
+  });
+
+  it('refuses unknown product ids, listing them, and writes nothing', async () => {
+    const before = (await call(t.app, 'GET', '/feeds')).json().length;
+    const response = await call(t.app, 'POST', '/feeds/create', {
+      name: 'x',
+      products: [productIds[0], 999_998, 999_997, 999_998],
+      user_id: acme,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('products: unknown product ids 999997, 999998');
+    expect((await call(t.app, 'GET', '/feeds')).json()).toHaveLength(before);
+  });
+
+  it('answers 404 for an unknown feed and 400 for an id that is not one', async () => {
+    const body = { name: 'x', products: [], user_id: acme };
+    expect((await call(t.app, 'GET', '/feeds/999999')).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/feeds/999999')).json().message).toBe('Feed not found');
+    expect((await call(t.app, 'PUT', '/feeds/999999', body)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/feeds/0')).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', '/feeds/abc')).statusCode).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await call(t.app, 'GET', '/feeds', undefined, customerToken)).statusCode).toBe(403);
+  });
+});
