@@ -385,6 +385,8 @@ export async function runPath<M extends AnyStateMachine>(
     if (event.type === '@xstate.microstep') {
       for (const transition of (event as { _transitions: AnyTransitionDefinition[] })._transitions) {
         run.transitions.add(transitionId(transition));
+        // A transient initial state is never in a settled snapshot; it shows as a transition's source.
+        run.states.add(transition.source.id);
       }
       for (const node of activeNodes(event.snapshot)) run.states.add(node.id);
     }
