@@ -15,6 +15,7 @@ import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { serveClient, serveUploads } from './routes/spa';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(openApiRoutes, { ...services, prefix: '/api' });
   await app.register(authRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
   await app.register(accountRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/account` });
+  await app.register(dashboardRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/dashboard` });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await serveUploads(app, config.uploadsDir);
