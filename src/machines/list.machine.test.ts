@@ -1,0 +1,297 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, createActor } from 'xstate';
+import {
+  LIST_DEBOUNCE_MS,
+  createListMachine,
+  readListQuery,
+  sameListQuery,
+  selectListView,
+  writeListQuery,
+} from './list.machine';
+import type { ListEmitted, ListPage, ListQuery } from './list.machine';
+
+type Filters = { query: string; status: string[] };
+const DEFAULTS: Filters = { query: '', status: [] };
+
+interface Call {
+  query: ListQuery<Filters>;
+  signal: AbortSignal;
+  resolve: (page: ListPage<string>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A page answer whose single item names the query it answers, so tests can tell answers apart. */
+function pageFor(query: ListQuery<Filters>, totalPages = 3): ListPage<string> {
+  return {
+    items: [`${query.filters.query}|${query.filters.status.join(',')}|${query.page}`],
+    page: query.page,
+    totalPages,
+    total: totalPages * 10,
+  };
+}
+
+/** Starts a list whose every fetch is a pending call the test settles; records emitted URL changes. */
+function start(
+  input: ListQuery<Filters> = { filters: DEFAULTS, page: 1 },
+  canFetch?: (filters: Filters) => boolean,
+) {
+  const calls: Call[] = [];
+  const machine = createListMachine<Filters, string>({
+    id: 'test',
+    canFetch,
+    fetchPage: (query, signal) =>
+      new Promise((resolve, reject) => {
+        calls.push({ query, signal, resolve, reject });
+      }),
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { clock, input });
+  const urls: ListEmitted<Filters>[] = [];
+  actor.on('list.urlChange', (event) => urls.push(event));
+  actor.start();
+  const view = () => selectListView(actor.getSnapshot());
+  const state = () => actor.getSnapshot().value;
+  /** Lets the resolved promise's done event reach the actor. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { actor, clock, calls, urls, view, state, settle };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('list machine: loading cycle', () => {
+  it('fetches the initial query at once and shows the answer', async () => {
+    const { calls, view, state, settle, urls } = start({ filters: { query: 'ann', status: ['1'] }, page: 2 });
+    expect(state()).toBe('loading');
+    expect(view().isLoading).toBe(true);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.query).toEqual({ filters: { query: 'ann', status: ['1'] }, page: 2 });
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    expect(state()).toBe('loaded');
+    expect(view()).toMatchObject({
+      items: ['ann|1|2'],
+      page: 2,
+      totalPages: 3,
+      total: 30,
+      isLoading: false,
+      hasFailed: false,
+    });
+    // The initial query came from the URL: nothing to report back.
+    expect(urls).toEqual([]);
+  });
+
+  it('a failure empties the list, logs, and the next request recovers', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, calls, view, state, settle } = start();
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.page', page: 2 });
+    const boom = new Error('boom');
+    calls[1]!.reject(boom);
+    await settle();
+    expect(state()).toBe('failed');
+    expect(view()).toMatchObject({ items: [], totalPages: 0, hasFailed: true, isLoading: false });
+    expect(actor.getSnapshot().context.error).toBe(boom);
+    expect(log).toHaveBeenCalledWith('Failed to load the test list', boom);
+    actor.send({ type: 'list.reload' });
+    expect(state()).toBe('loading');
+    calls[2]!.resolve(pageFor(calls[2]!.query));
+    await settle();
+    expect(state()).toBe('loaded');
+    expect(view().items).toEqual(['||2']);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('list.reload fetches the same query again without touching the URL', async () => {
+    const { actor, calls, urls, settle } = start();
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.reload' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.query).toEqual(calls[0]!.query);
+    expect(urls).toEqual([]);
+  });
+
+  it('does not fetch while canFetch says the filters are incomplete, and fetches once they are', async () => {
+    const { actor, calls, view, state, urls } = start({ filters: DEFAULTS, page: 1 }, (f) => f.query !== '');
+    expect(state()).toBe('incomplete');
+    expect(calls).toEqual([]);
+    expect(view()).toMatchObject({ items: [], totalPages: 0, isLoading: false, hasFailed: false });
+    actor.send({ type: 'list.filter', filters: { query: 'x' } });
+    expect(state()).toBe('loading');
+    expect(calls).toHaveLength(1);
+    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: 'x', status: [] }, page: 1 }]);
+  });
+});
+
+describe('list machine: filters and pages', () => {
+  it('a filter change resets the page to 1, fetches at once and reports the URL', async () => {
+    const { actor, calls, urls, settle } = start({ filters: DEFAULTS, page: 3 });
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.filter', filters: { status: ['2'] } });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.query).toEqual({ filters: { query: '', status: ['2'] }, page: 1 });
+    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: '', status: ['2'] }, page: 1 }]);
+  });
+
+  it('a page change keeps the filters and reports the URL; the current page or a non-page is ignored', async () => {
+    const { actor, calls, urls, settle } = start({ filters: { query: 'a', status: [] }, page: 1 });
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.page', page: 1 });
+    actor.send({ type: 'list.page', page: 0 });
+    actor.send({ type: 'list.page', page: 1.5 });
+    expect(calls).toHaveLength(1);
+    expect(urls).toEqual([]);
+    actor.send({ type: 'list.page', page: 3 });
+    expect(calls[1]!.query).toEqual({ filters: { query: 'a', status: [] }, page: 3 });
+    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: 'a', status: [] }, page: 3 }]);
+  });
+});
+
+describe('list machine: debounce', () => {
+  it('typing updates the filter at once but fetches only after LIST_DEBOUNCE_MS of quiet', async () => {
+    const { actor, clock, calls, urls, view, state, settle } = start();
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.filter', filters: { query: 'a' }, debounce: true });
+    expect(view().filters.query).toBe('a');
+    expect(view().isLoading).toBe(true);
+    expect(state()).toBe('debouncing');
+    clock.increment(LIST_DEBOUNCE_MS - 1);
+    actor.send({ type: 'list.filter', filters: { query: 'an' }, debounce: true });
+    clock.increment(LIST_DEBOUNCE_MS - 1);
+    actor.send({ type: 'list.filter', filters: { query: 'ann' }, debounce: true });
+    clock.increment(LIST_DEBOUNCE_MS - 1);
+    expect(calls).toHaveLength(1);
+    expect(urls).toEqual([]);
+    clock.increment(1);
+    expect(state()).toBe('loading');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.query).toEqual({ filters: { query: 'ann', status: [] }, page: 1 });
+    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: 'ann', status: [] }, page: 1 }]);
+  });
+
+  it('a reload during the wait sends the typed change at once, URL included', () => {
+    const { actor, calls, urls, state } = start();
+    actor.send({ type: 'list.filter', filters: { query: 'b' }, debounce: true });
+    actor.send({ type: 'list.reload' });
+    expect(state()).toBe('loading');
+    expect(calls.at(-1)!.query.filters.query).toBe('b');
+    expect(urls).toHaveLength(1);
+  });
+
+  it('an immediate filter change during the wait cancels the pending debounced fetch', () => {
+    const { actor, clock, calls, urls } = start();
+    actor.send({ type: 'list.filter', filters: { query: 'b' }, debounce: true });
+    actor.send({ type: 'list.filter', filters: { status: ['1'] } });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.query.filters).toEqual({ query: 'b', status: ['1'] });
+    clock.increment(LIST_DEBOUNCE_MS * 2);
+    expect(calls).toHaveLength(2);
+    expect(urls).toHaveLength(1);
+  });
+});
+
+describe('list machine: stale responses', () => {
+  it('an older answer arriving after a newer request never overwrites it, and its request is aborted', async () => {
+    const { actor, calls, view, state, settle } = start();
+    actor.send({ type: 'list.page', page: 2 });
+    actor.send({ type: 'list.page', page: 3 });
+    expect(calls.map((call) => call.signal.aborted)).toEqual([true, true, false]);
+    calls[2]!.resolve(pageFor(calls[2]!.query));
+    await settle();
+    expect(view().items).toEqual(['||3']);
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    calls[1]!.resolve(pageFor(calls[1]!.query));
+    await settle();
+    expect(state()).toBe('loaded');
+    expect(view().items).toEqual(['||3']);
+    expect(view().page).toBe(3);
+  });
+
+  it('an older failure arriving late does not fail the newer list', async () => {
+    const { actor, calls, state, settle } = start();
+    actor.send({ type: 'list.filter', filters: { query: 'z' } });
+    calls[0]!.reject(new Error('late'));
+    await settle();
+    expect(state()).toBe('loading');
+    calls[1]!.resolve(pageFor(calls[1]!.query));
+    await settle();
+    expect(state()).toBe('loaded');
+  });
+});
+
+describe('list machine: URL sync', () => {
+  it('ignores a URL change that matches what it shows (its own navigation coming back)', async () => {
+    const { actor, calls, settle } = start();
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.page', page: 2 });
+    actor.send({ type: 'list.urlChanged', filters: DEFAULTS, page: 2 });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.signal.aborted).toBe(false);
+  });
+
+  it('follows a different URL (back/forward, pasted link) without reporting it back', async () => {
+    const { actor, calls, urls, view, settle } = start();
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    actor.send({ type: 'list.urlChanged', filters: { query: 'bo', status: ['1', '2'] }, page: 4 });
+    expect(view()).toMatchObject({ filters: { query: 'bo', status: ['1', '2'] }, page: 4 });
+    expect(calls[1]!.query).toEqual({ filters: { query: 'bo', status: ['1', '2'] }, page: 4 });
+    expect(urls).toEqual([]);
+  });
+
+  it('a URL change during the typing wait wins over the typed text', () => {
+    const { actor, clock, calls, view, urls } = start();
+    actor.send({ type: 'list.filter', filters: { query: 'typed' }, debounce: true });
+    actor.send({ type: 'list.urlChanged', filters: { query: 'old', status: [] }, page: 1 });
+    expect(view().filters.query).toBe('old');
+    clock.increment(LIST_DEBOUNCE_MS);
+    expect(calls.map((call) => call.query.filters.query)).toEqual(['', 'old']);
+    expect(urls).toEqual([]);
+  });
+});
+
+describe('readListQuery / writeListQuery', () => {
+  it('reads filters by their default shape and a valid page', () => {
+    expect(readListQuery('?query=ann%20b&status=1,2&page=3&other=x', DEFAULTS)).toEqual({
+      filters: { query: 'ann b', status: ['1', '2'] },
+      page: 3,
+    });
+    expect(readListQuery('', DEFAULTS)).toEqual({ filters: { query: '', status: [] }, page: 1 });
+    expect(readListQuery('?status=,2,&page=abc', DEFAULTS)).toEqual({
+      filters: { query: '', status: ['2'] },
+      page: 1,
+    });
+    for (const bad of ['0', '-1', '1.5', '01', '1e3', '9999999999']) {
+      expect(readListQuery(new URLSearchParams({ page: bad }), DEFAULTS).page).toBe(1);
+    }
+  });
+
+  it('writes only what differs from the defaults, page last and only when not 1', () => {
+    expect(writeListQuery({ filters: DEFAULTS, page: 1 }, DEFAULTS)).toBe('');
+    expect(writeListQuery({ filters: { query: 'a&b', status: ['1', '2'] }, page: 2 }, DEFAULTS)).toBe(
+      '?query=a%26b&status=1%2C2&page=2',
+    );
+    expect(writeListQuery({ filters: { query: '', status: [] }, page: 7 }, DEFAULTS)).toBe('?page=7');
+  });
+
+  it('round-trips', () => {
+    const query = { filters: { query: 'x y,z', status: ['2'] }, page: 5 };
+    expect(readListQuery(writeListQuery(query, DEFAULTS), DEFAULTS)).toEqual(query);
+  });
+
+  it('sameListQuery compares page and every filter, arrays by order', () => {
+    const a = { filters: { query: 'a', status: ['1', '2'] }, page: 1 };
+    expect(sameListQuery(a, { filters: { query: 'a', status: ['1', '2'] }, page: 1 })).toBe(true);
+    expect(sameListQuery(a, { filters: { query: 'a', status: ['2', '1'] }, page: 1 })).toBe(false);
+    expect(sameListQuery(a, { filters: { query: 'a', status: ['1'] }, page: 1 })).toBe(false);
+    expect(sameListQuery(a, { filters: { query: 'b', status: ['1', '2'] }, page: 1 })).toBe(false);
+    expect(sameListQuery(a, { filters: { query: 'a', status: ['1', '2'] }, page: 2 })).toBe(false);
+  });
+});

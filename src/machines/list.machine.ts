@@ -1,0 +1,297 @@
+/**
+ * A generic server-paged list (issue 3 "List state lives in the URL"; reused by the users,
+ * transactions and orders panels): filters, a page, and the loading / loaded / failed cycle.
+ *
+ * How a list uses it:
+ * 1. Describe the filters as a `type` alias of string / string-array fields (a `type`, not an
+ *    `interface`, so it satisfies `ListFilters`), with their defaults, e.g.
+ *    `type UserFilters = { query: string; status: string[] }`, `{ query: '', status: [] }`.
+ * 2. `createListMachine({ id, fetchPage, canFetch? })`: `fetchPage({ filters, page }, signal)` resolves
+ *    to a `ListPage` (map the server's answer to `items`, `page`, `totalPages`, `total`). Tests replace
+ *    it with `.provide({ actors: { fetchPage: fromPromise(...) } })`.
+ * 3. Start the actor with `input: readListQuery(location.search, defaults)`; whenever
+ *    `location.search` changes (back/forward, a pasted link) send
+ *    `{ type: 'list.urlChanged', ...readListQuery(location.search, defaults) }` — the machine ignores
+ *    it when it matches what it already shows, so its own URL updates do not fetch twice.
+ * 4. Listen for the emitted `list.urlChange` and navigate to `writeListQuery(event, defaults)`.
+ * 5. Send `list.filter` (`debounce: true` while typing), `list.page` from the pagination control,
+ *    `list.reload` after a change elsewhere; render `selectListView(snapshot)`.
+ *
+ * Behaviour:
+ * - `list.filter` updates the filters at once (inputs stay responsive) and resets the page to 1. With
+ *   `debounce` it waits `LIST_DEBOUNCE` ms of quiet (each new keystroke restarts the wait) before it
+ *   fetches and reports the URL; otherwise both happen at once.
+ * - Every new request replaces the one in flight: the old invocation is stopped and its `signal`
+ *   aborted, so a stale answer can never overwrite a newer one (XState drops the done event of a
+ *   stopped actor).
+ * - A failure empties the list (spec §8 "Silent failures": lists fall back to empty) and keeps the
+ *   error for whoever wants to show or log it; the failed request is logged.
+ * - When `canFetch(filters)` is false (e.g. a date range missing one end) nothing is fetched and the
+ *   list is empty (state `incomplete`).
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+
+/** Milliseconds of quiet after the last keystroke before a debounced filter change fetches. */
+export const LIST_DEBOUNCE_MS = 300;
+
+/** One filter value: text (search, a date) or a set of choices (status checkboxes). */
+export type ListFilterValue = string | readonly string[];
+
+/** The shape every list's filters satisfy. */
+export type ListFilters = Record<string, ListFilterValue>;
+
+/** What a list shows: its filters and 1-based page. */
+export interface ListQuery<F extends ListFilters> {
+  filters: F;
+  page: number;
+}
+
+/** One page of a server answer, in the list's own terms. */
+export interface ListPage<T> {
+  items: T[];
+  /** The page the server answered with (1-based). */
+  page: number;
+  totalPages: number;
+  /** Number of matching items over all pages, when the server says. */
+  total: number | null;
+}
+
+/** The list's context. */
+export interface ListContext<F extends ListFilters, T> extends ListQuery<F> {
+  items: T[];
+  totalPages: number;
+  total: number | null;
+  /** The last failure, cleared when a request succeeds. */
+  error: unknown;
+}
+
+/** Events a screen sends. */
+export type ListEvent<F extends ListFilters> =
+  | { type: 'list.filter'; filters: Partial<F>; debounce?: boolean }
+  | { type: 'list.page'; page: number }
+  | { type: 'list.urlChanged'; filters: F; page: number }
+  | { type: 'list.reload' };
+
+/** Emitted when the list moved to a query the URL does not hold yet; the screen navigates. */
+export type ListEmitted<F extends ListFilters> = { type: 'list.urlChange'; filters: F; page: number };
+
+/** Options of {@link createListMachine}. */
+export interface ListMachineOptions<F extends ListFilters, T> {
+  /** Machine id (shows in the inspector and in the stately exports). */
+  id: string;
+  /** Fetches one page; should pass `signal` on so a replaced request is aborted. */
+  fetchPage: (query: ListQuery<F>, signal: AbortSignal) => Promise<ListPage<T>>;
+  /** False when the filters are not complete enough to ask the server; default always true. */
+  canFetch?: (filters: F) => boolean;
+}
+
+function sameValue(a: ListFilterValue | undefined, b: ListFilterValue | undefined): boolean {
+  if (typeof a === 'string' || typeof b === 'string' || a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((item, index) => item === b[index]);
+}
+
+/** True when both queries show the same page with the same filters (array order matters). */
+export function sameListQuery<F extends ListFilters>(a: ListQuery<F>, b: ListQuery<F>): boolean {
+  if (a.page !== b.page) return false;
+  const keys = new Set([...Object.keys(a.filters), ...Object.keys(b.filters)]);
+  return [...keys].every((key) => sameValue(a.filters[key], b.filters[key]));
+}
+
+/**
+ * Reads a list query from a URL search string (`?query=ann&status=1,2&page=3`). Only the keys of
+ * `defaults` are read; a key whose default is an array is split on commas (empty parts dropped);
+ * a missing key takes its default; `page` is a whole number ≥ 1, anything else reads as 1.
+ */
+export function readListQuery<F extends ListFilters>(
+  search: string | URLSearchParams,
+  defaults: F,
+): ListQuery<F> {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const filters: Record<string, ListFilterValue> = {};
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const raw = params.get(key);
+    if (raw === null) filters[key] = fallback;
+    else if (typeof fallback === 'string') filters[key] = raw;
+    else filters[key] = raw.split(',').filter((part) => part !== '');
+  }
+  const pageText = params.get('page') ?? '';
+  const page = /^[1-9]\d{0,8}$/.test(pageText) ? Number(pageText) : 1;
+  return { filters: filters as F, page };
+}
+
+/**
+ * Writes a list query as a URL search string: '?' plus the filters that differ from `defaults`
+ * (arrays comma-joined) and `page` when it is not 1, in the order of `defaults`; '' when everything
+ * is default. The inverse of {@link readListQuery}.
+ */
+export function writeListQuery<F extends ListFilters>(query: ListQuery<F>, defaults: F): string {
+  const params = new URLSearchParams();
+  for (const [key, fallback] of Object.entries(defaults)) {
+    const value = query.filters[key];
+    if (value === undefined || sameValue(value, fallback)) continue;
+    params.set(key, typeof value === 'string' ? value : value.join(','));
+  }
+  if (query.page !== 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * Builds the list statechart for one kind of list (see the module comment).
+ * Input: the initial `ListQuery` (usually read from the URL). States: `debouncing`, `loading`,
+ * `loaded`, `failed`, `incomplete`.
+ */
+export function createListMachine<F extends ListFilters, T>(options: ListMachineOptions<F, T>) {
+  const canFetch = options.canFetch ?? (() => true);
+  return setup({
+    types: {
+      context: {} as ListContext<F, T>,
+      events: {} as ListEvent<F>,
+      emitted: {} as ListEmitted<F>,
+      input: {} as ListQuery<F>,
+    },
+    actors: {
+      fetchPage: fromPromise<ListPage<T>, ListQuery<F>>(({ input, signal }) =>
+        options.fetchPage(input, signal),
+      ),
+    },
+    actions: {
+      applyFilters: assign(({ context }, params: { filters: Partial<F> }) => ({
+        filters: { ...context.filters, ...params.filters },
+        page: 1,
+      })),
+      applyPage: assign((_, params: { page: number }) => ({ page: params.page })),
+      applyQuery: assign((_, params: ListQuery<F>) => ({ filters: params.filters, page: params.page })),
+      applyResult: assign((_, params: ListPage<T>) => ({
+        items: params.items,
+        page: params.page,
+        totalPages: params.totalPages,
+        total: params.total,
+        error: null,
+      })),
+      applyFailure: assign((_, params: { error: unknown }) => ({
+        items: [],
+        totalPages: 0,
+        total: null,
+        error: params.error,
+      })),
+      clearItems: assign({ items: [], totalPages: 0, total: 0, error: null }),
+      reportFailure: (_, params: { error: unknown }) => {
+        console.error(`Failed to load the ${options.id} list`, params.error);
+      },
+      emitUrlChange: emit(({ context }) => ({
+        type: 'list.urlChange' as const,
+        filters: context.filters,
+        page: context.page,
+      })),
+    },
+    guards: {
+      filtersAreComplete: ({ context }) => canFetch(context.filters),
+      isDebounced: (_, params: { debounce?: boolean }) => params.debounce === true,
+      isOtherPage: ({ context }, params: { page: number }) =>
+        Number.isInteger(params.page) && params.page >= 1 && params.page !== context.page,
+      isNewQuery: ({ context }, params: ListQuery<F>) => !sameListQuery(context, params),
+    },
+    delays: { LIST_DEBOUNCE: LIST_DEBOUNCE_MS },
+  }).createMachine({
+    id: options.id,
+    context: ({ input }) => ({
+      filters: input.filters,
+      page: input.page,
+      items: [],
+      totalPages: 0,
+      total: null,
+      error: null,
+    }),
+    initial: 'starting',
+    on: {
+      'list.filter': [
+        {
+          guard: { type: 'isDebounced', params: ({ event }) => ({ debounce: event.debounce }) },
+          target: '.debouncing',
+          actions: { type: 'applyFilters', params: ({ event }) => ({ filters: event.filters }) },
+        },
+        {
+          target: '.starting',
+          actions: [
+            { type: 'applyFilters', params: ({ event }) => ({ filters: event.filters }) },
+            'emitUrlChange',
+          ],
+        },
+      ],
+      'list.page': {
+        guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
+        target: '.starting',
+        actions: [{ type: 'applyPage', params: ({ event }) => ({ page: event.page }) }, 'emitUrlChange'],
+      },
+      'list.urlChanged': {
+        guard: { type: 'isNewQuery', params: ({ event }) => ({ filters: event.filters, page: event.page }) },
+        target: '.starting',
+        actions: {
+          type: 'applyQuery',
+          params: ({ event }) => ({ filters: event.filters, page: event.page }),
+        },
+      },
+      'list.reload': { target: '.starting' },
+    },
+    states: {
+      // A transient choice point, so every way into a request passes the same `canFetch` check and a
+      // request already in flight is always left (and so stopped) first.
+      starting: { always: [{ guard: 'filtersAreComplete', target: 'loading' }, { target: 'incomplete' }] },
+      debouncing: {
+        after: { LIST_DEBOUNCE: { target: 'starting', actions: 'emitUrlChange' } },
+        // Reloading while a typed change waits sends that change now, so the URL must follow too.
+        on: { 'list.reload': { target: 'starting', actions: 'emitUrlChange' } },
+      },
+      loading: {
+        invoke: {
+          src: 'fetchPage',
+          input: ({ context }) => ({ filters: context.filters, page: context.page }),
+          onDone: { target: 'loaded', actions: { type: 'applyResult', params: ({ event }) => event.output } },
+          onError: {
+            target: 'failed',
+            actions: [
+              { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+              { type: 'applyFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        },
+      },
+      loaded: {},
+      failed: {},
+      incomplete: { entry: 'clearItems' },
+    },
+  });
+}
+
+/** Any list machine built by {@link createListMachine}. */
+export type ListMachine<F extends ListFilters, T> = ReturnType<typeof createListMachine<F, T>>;
+
+/** A snapshot of a list actor. */
+export type ListSnapshot<F extends ListFilters, T> = SnapshotFrom<ListMachine<F, T>>;
+
+/** What a list screen renders. */
+export interface ListView<F extends ListFilters, T> extends ListQuery<F> {
+  items: T[];
+  totalPages: number;
+  total: number | null;
+  /** True while a request is in flight or a debounced change waits to be sent. */
+  isLoading: boolean;
+  /** True when the last request failed (the list is then empty). */
+  hasFailed: boolean;
+}
+
+/** The view of a list snapshot (a fresh object: select its fields, or compare shallowly). */
+export function selectListView<F extends ListFilters, T>(snapshot: ListSnapshot<F, T>): ListView<F, T> {
+  const { filters, page, items, totalPages, total } = snapshot.context;
+  return {
+    filters,
+    page,
+    items,
+    totalPages,
+    total,
+    isLoading: snapshot.matches('loading') || snapshot.matches('debouncing'),
+    hasFailed: snapshot.matches('failed'),
+  };
+}
