@@ -15,6 +15,8 @@ import type {
   TransactionsFilter,
   Transaction,
   UserOrder,
+  WeekFigures,
+  WeekSummary,
   WeeklyOrders,
 } from '@/api/schemas/dashboard';
 import type { Db } from '../db/open';
@@ -90,6 +92,38 @@ export async function weeklyOrders(db: Db, now: Date): Promise<WeeklyOrders> {
     const date = addDays(first, index);
     return { date, total_price: toMajorUnits(byDay.get(date) ?? 0) };
   });
+}
+
+async function figuresBetween(db: Db, first: string, last: string): Promise<WeekFigures> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, pence: sumAsNumber(sql`${orders.total_inc_vat}`) })
+    .from(orders)
+    .where(
+      and(
+        gte(orders.ordered_at, londonDayStart(first)),
+        lt(orders.ordered_at, londonDayStart(addDays(last, 1))),
+      ),
+    );
+  const count = Number(row?.count ?? 0);
+  const pence = Number(row?.pence ?? 0);
+  return {
+    orders: count,
+    revenue: toMajorUnits(pence),
+    average_order_value: count === 0 ? 0 : toMajorUnits(pence / count),
+  };
+}
+
+/**
+ * Order count, revenue (inc VAT, pounds) and average order value of the last 7 London days, today
+ * included, and of the 7 days before them.
+ */
+export async function weekSummary(db: Db, now: Date): Promise<WeekSummary> {
+  const today = londonDay(now);
+  const first = addDays(today, -(WEEK_DAYS - 1));
+  return {
+    current: await figuresBetween(db, first, today),
+    previous: await figuresBetween(db, addDays(first, -WEEK_DAYS), addDays(first, -1)),
+  };
 }
 
 /**

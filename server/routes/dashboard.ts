@@ -12,10 +12,17 @@ import {
   TransactionsFilter,
   TransactionsPage,
   TransactionsQuery,
+  WeekSummary,
   WeeklyOrders,
 } from '@/api/schemas/dashboard';
 import type { AppServices } from '../app';
-import { listOrders, listTransactions, monthlyStatistics, weeklyOrders } from '../dashboard/queries';
+import {
+  listOrders,
+  listTransactions,
+  monthlyStatistics,
+  weekSummary,
+  weeklyOrders,
+} from '../dashboard/queries';
 import { ordersReport, transactionsReport } from '../reports/dashboard-reports';
 import type { Report } from '../reports/dashboard-reports';
 import { defineRoute } from '../http/route';
@@ -51,6 +58,18 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       responses: { 200: { description: 'Seven days', schema: WeeklyOrders } },
     },
     async () => weeklyOrders(db, now()),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/orders/summary',
+      summary: 'Orders, revenue and average order (pounds) of the last 7 London days and the 7 before',
+      tags: TAGS,
+      responses: { 200: { description: 'This week and the previous one', schema: WeekSummary } },
+    },
+    async () => weekSummary(db, now()),
   );
 
   defineRoute(

@@ -11,6 +11,7 @@ import {
   OrdersPage,
   TRANSACTION_STATUS_LABELS,
   TransactionsPage,
+  WeekSummary,
   WeeklyOrders,
 } from '@/api/schemas/dashboard';
 import type { Transaction, TransactionStatusCode, UserOrder } from '@/api/schemas/dashboard';
@@ -158,6 +159,34 @@ describe('GET /dashboard/orders/weekly', () => {
     expect(body).toEqual(WEEK.map((date) => ({ date, total_price: (pence.get(date) ?? 0) / 100 })));
     expect(body.find((entry) => entry.date === '2025-05-28')?.total_price).toBe(0);
     expect(body[0]?.total_price).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /dashboard/orders/summary', () => {
+  it('counts orders, revenue and the average order of the last 7 days and of the 7 before', async () => {
+    const response = await get('/orders/summary');
+    expect(response.statusCode).toBe(200);
+    const body = v.parse(WeekSummary, response.json());
+    const figures = (days: string[]) => {
+      const inWindow = fixtureOrders.filter((order) => days.includes(dayInLondon(order.at)));
+      const pence = inWindow.reduce((sum, order) => sum + order.incVat, 0);
+      return {
+        orders: inWindow.length,
+        revenue: pence / 100,
+        average_order_value: inWindow.length === 0 ? 0 : Math.round(pence / inWindow.length) / 100,
+      };
+    };
+    const previousWeek = [
+      '2025-05-20',
+      '2025-05-21',
+      '2025-05-22',
+      '2025-05-23',
+      '2025-05-24',
+      '2025-05-25',
+      '2025-05-26',
+    ];
+    expect(body).toEqual({ current: figures(WEEK), previous: figures(previousWeek) });
+    expect(body.previous.orders).toBe(1);
   });
 });
 

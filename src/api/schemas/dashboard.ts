@@ -191,3 +191,18 @@ export const OrdersPage = v.object({
   total_pages: v.number(),
 });
 export type OrdersPage = v.InferOutput<typeof OrdersPage>;
+
+/** Orders of one 7-day window: how many, their revenue inc VAT and the average order, in pounds. */
+export const WeekFigures = v.object({
+  orders: v.number(),
+  revenue: v.number(),
+  average_order_value: v.number(),
+});
+export type WeekFigures = v.InferOutput<typeof WeekFigures>;
+
+/**
+ * GET /dashboard/orders/summary: the last 7 London days (today included) against the 7 before,
+ * for the dashboard's second card (its content is not in the spec; issue 5 chose this).
+ */
+export const WeekSummary = v.object({ current: WeekFigures, previous: WeekFigures });
+export type WeekSummary = v.InferOutput<typeof WeekSummary>;
