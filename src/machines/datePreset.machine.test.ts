@@ -74,7 +74,7 @@ describe('isWithinRange', () => {
   });
 });
 
-function start(input?: { preset?: DatePresetId }) {
+function start(input: { preset?: DatePresetId } = {}) {
   const actor = createActor(datePresetMachine, { input });
   const emitted: DatePresetEmitted[] = [];
   actor.on('period.changed', (event) => emitted.push(event));

@@ -73,7 +73,7 @@ export const datePresetMachine = setup({
     context: {} as DatePresetContext,
     events: {} as DatePresetEvent,
     emitted: {} as DatePresetEmitted,
-    input: {} as { preset?: DatePresetId } | undefined,
+    input: {} as { preset?: DatePresetId },
   },
   actions: {
     applyPreset: assign((_, params: { preset: DatePresetId }) => ({
@@ -93,7 +93,7 @@ export const datePresetMachine = setup({
 }).createMachine({
   id: 'datePreset',
   context: ({ input }) => {
-    const preset = input?.preset ?? DEFAULT_DATE_PRESET;
+    const preset = input.preset ?? DEFAULT_DATE_PRESET;
     return { preset, ...presetRange(preset, new Date()) };
   },
   initial: 'preset',
