@@ -145,19 +145,27 @@ export function streamTableReport(spec: TableReportSpec): Readable {
       callback(error);
     },
   });
-  doc.on('data', (chunk: Buffer) => output.push(chunk));
+  let pushes = 0;
+  doc.on('data', (chunk: Buffer) => {
+    pushes += 1;
+    output.push(chunk);
+  });
   doc.on('end', () => output.push(null));
 
-  /** Reads batches until the output buffer is full again (backpressure) or the rows run out. */
+  /**
+   * Answers a `read()`: reads batches until something was pushed and the output buffer is full again
+   * (backpressure), or the rows run out. Node asks again only after a push, so a call must push.
+   */
   async function produce() {
     if (producing || finished) return;
     producing = true;
+    const pushesBefore = pushes;
     try {
       if (!started) {
         started = true;
         writeTitle();
       }
-      while (!finished && output.readableLength < output.readableHighWaterMark) {
+      while (!finished && (pushes === pushesBefore || output.readableLength < output.readableHighWaterMark)) {
         const next = await batches.next();
         if (finished) return;
         if (next.done) {
