@@ -152,7 +152,7 @@ export default async function dashboardBench(): Promise<void> {
     const reports: [string, string][] = [
       [
         'transactions report, 1,000 rows',
-        `transactions/report?start_date=${addDays(today, -1)}&end_date=${addDays(today, -1)}&status=1,2`,
+        `transactions/report?start_date=${addDays(today, -2)}&end_date=${addDays(today, -1)}`,
       ],
       [
         'transactions report, 10,000 rows',

@@ -35,11 +35,18 @@ export interface Page<T> {
   total_pages: number;
 }
 
-/** Where a keyset scan stopped: the last row's instant and id (rows go newest first). */
+/**
+ * Where a keyset scan stopped: the last row's instant, as PostgreSQL's exact text (a JS Date would
+ * drop the microseconds and skip rows), and its id (rows go newest first).
+ */
 export interface Cursor {
-  at: Date;
+  at: string;
   id: number;
 }
+
+/** The exact text of a timestamptz, microseconds included, for a keyset cursor. */
+const exactInstant = (column: typeof orders.ordered_at | typeof transactions.occurred_at) =>
+  sql<string>`${column}::text`;
 
 const sumAsNumber = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)::float8`;
 
@@ -63,7 +70,7 @@ function beforeCursor(
   id: typeof orders.id | typeof transactions.id,
   cursor: Cursor | undefined,
 ): SQL[] {
-  return cursor ? [sql`(${at}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`] : [];
+  return cursor ? [sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`] : [];
 }
 
 /**
@@ -200,6 +207,7 @@ const transactionColumns = {
   id: transactions.id,
   transaction: transactions.transaction,
   occurred_at: transactions.occurred_at,
+  cursor: exactInstant(transactions.occurred_at),
   amount: transactions.amount,
   reference_number: transactions.reference_number,
   payment_method: transactions.payment_method,
@@ -210,14 +218,15 @@ type TransactionRow = {
   id: number;
   transaction: string;
   occurred_at: Date;
+  cursor: string;
   amount: number;
   reference_number: string;
   payment_method: string;
   status: number;
 };
 
-/** A transactions row on the wire; `amount_cents` stays for reports that total in cents. */
-export type TransactionRecord = Transaction & { amount_cents: number; at: Date };
+/** A transactions row on the wire, plus what reports need: cents to total, the instant, the cursor. */
+export type TransactionRecord = Transaction & { amount_cents: number; at: Date; cursor: Cursor };
 
 function toTransaction(row: TransactionRow): TransactionRecord {
   return {
@@ -225,6 +234,7 @@ function toTransaction(row: TransactionRow): TransactionRecord {
     transaction: row.transaction,
     date: row.occurred_at.toISOString(),
     at: row.occurred_at,
+    cursor: { at: row.cursor, id: row.id },
     amount: toMajorUnits(row.amount),
     amount_cents: row.amount,
     reference_number: row.reference_number,
@@ -287,12 +297,18 @@ export async function transactionsAfter(
   return rows.map(toTransaction);
 }
 
-/** A user order on the wire, plus the pence the report totals. */
-export type OrderRecord = UserOrder & { at: Date; ex_vat_pence: number; inc_vat_pence: number };
+/** A user order on the wire, plus what the report needs: pence to total, the instant, the cursor. */
+export type OrderRecord = UserOrder & {
+  at: Date;
+  cursor: Cursor;
+  ex_vat_pence: number;
+  inc_vat_pence: number;
+};
 
 const orderColumns = {
   id: orders.id,
   ordered_at: orders.ordered_at,
+  cursor: exactInstant(orders.ordered_at),
   first_name: users.first_name,
   last_name: users.last_name,
   number_of_items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems}
@@ -304,6 +320,7 @@ const orderColumns = {
 type OrderRow = {
   id: number;
   ordered_at: Date;
+  cursor: string;
   first_name: string;
   last_name: string;
   number_of_items: number;
@@ -316,6 +333,7 @@ function toOrder(row: OrderRow): OrderRecord {
     id: row.id,
     date: row.ordered_at.toISOString(),
     at: row.ordered_at,
+    cursor: { at: row.cursor, id: row.id },
     customer_name: `${row.first_name} ${row.last_name}`,
     number_of_items: Number(row.number_of_items),
     cost_of_order_ex_vat: toMajorUnits(row.total_ex_vat),
@@ -340,14 +358,22 @@ export async function listOrders(
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
     .where(where);
-  const rows = await db
-    .select(orderColumns)
+  // The page's ids first: PostgreSQL computes the select list (the items subquery) for every row an
+  // OFFSET skips, so the costly columns are only worked out for the page itself.
+  const pageIds = db
+    .select({ id: orders.id })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.user_id))
     .where(where)
     .orderBy(desc(orders.ordered_at), desc(orders.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset((page - 1) * limit)
+    .as('page_ids');
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(pageIds, eq(pageIds.id, orders.id))
+    .innerJoin(users, eq(users.id, orders.user_id))
+    .orderBy(desc(orders.ordered_at), desc(orders.id));
   return {
     rows: rows.map(toOrder),
     current_page: page,

@@ -47,7 +47,7 @@ function generatedLine(now: Date): string {
 }
 
 /** Yields every row after another in keyset batches until a short batch says the end is reached. */
-async function* keysetBatches<T extends { id: number; at: Date }, R>(
+async function* keysetBatches<T extends { cursor: Cursor }, R>(
   read: (cursor: Cursor | undefined) => Promise<T[]>,
   toCells: (row: T) => R,
 ): AsyncGenerator<R[]> {
@@ -57,7 +57,7 @@ async function* keysetBatches<T extends { id: number; at: Date }, R>(
     if (rows.length > 0) yield rows.map(toCells);
     const last = rows.at(-1);
     if (!last || rows.length < REPORT_BATCH_SIZE) return;
-    cursor = { at: last.at, id: last.id };
+    cursor = last.cursor;
   }
 }
 

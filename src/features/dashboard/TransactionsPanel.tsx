@@ -4,7 +4,7 @@
  * own period dropdown. The list is the generic list statechart; the period and the report are
  * datePreset and report actors.
  */
-import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack, Table } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { formatDateTime, formatDollars } from '@/api/format';
@@ -151,11 +151,6 @@ export function TransactionsPanel() {
             </Table.Body>
           </Table.Root>
         </Box>
-        {view.items.length > 0 && (
-          <Text fontSize="sm" color="fg.muted" srOnly>
-            Page {view.page} of {view.totalPages}
-          </Text>
-        )}
         <Pagination
           label="Transactions pages"
           currentPage={view.page}
