@@ -16,6 +16,7 @@ import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { FEED_DELIVERY_PREFIX, feedDeliveryRoutes } from './routes/feed-delivery';
+import { dashboardRoutes } from './routes/dashboard';
 import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(feedRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
   await app.register(shopRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/shop` });
   await app.register(feedDeliveryRoutes, { ...services, prefix: FEED_DELIVERY_PREFIX });
+  await app.register(dashboardRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/dashboard` });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await serveUploads(app, config.uploadsDir);

@@ -1,0 +1,158 @@
+/**
+ * The two dashboard PDF reports (spec §2 Transactions and User Orders panels, §7
+ * /dashboard/transactions/report and /dashboard/orders/report): every row matching the same
+ * filters as the list endpoint, in the same order, read in keyset batches and streamed.
+ */
+import type { Readable } from 'node:stream';
+import { formatDateTime, formatDollars, formatPounds, toMajorUnits } from '@/api/format';
+import { BUSINESS_TIME_ZONE, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
+import type { OrdersFilter, TransactionsFilter } from '@/api/schemas/dashboard';
+import type { Db } from '../db/open';
+import { ordersAfter, transactionsAfter } from '../dashboard/queries';
+import type { Cursor } from '../dashboard/queries';
+import { streamTableReport } from './table-report';
+
+/** Rows read per database round trip while a report streams. */
+export const REPORT_BATCH_SIZE = 500;
+
+/** A report ready to send: its file name and its PDF bytes as a stream. */
+export interface Report {
+  filename: string;
+  stream: Readable;
+}
+
+type DayFilter = { start_date?: string; end_date?: string };
+
+/** `<name>-<period>.pdf`, the period being both days, `from-…`, `until-…` or `all-dates`. */
+export function reportFilename(name: string, filter: DayFilter): string {
+  const { start_date: start, end_date: end } = filter;
+  const period =
+    start && end ? `${start}-to-${end}` : start ? `from-${start}` : end ? `until-${end}` : 'all-dates';
+  return `${name}-${period}.pdf`;
+}
+
+const day = (value: string) => value.split('-').reverse().join('/');
+
+/** 'Period: 27/05/2025 to 02/06/2025' and its open-ended variants. */
+export function periodLine(filter: DayFilter): string {
+  const { start_date: start, end_date: end } = filter;
+  if (start && end) return `Period: ${day(start)} to ${day(end)}`;
+  if (start) return `Period: from ${day(start)}`;
+  if (end) return `Period: until ${day(end)}`;
+  return 'Period: all dates';
+}
+
+function generatedLine(now: Date): string {
+  return `Generated at: ${formatDateTime(now)} (${BUSINESS_TIME_ZONE})`;
+}
+
+/** Yields every row after another in keyset batches until a short batch says the end is reached. */
+async function* keysetBatches<T extends { cursor: Cursor }, R>(
+  read: (cursor: Cursor | undefined) => Promise<T[]>,
+  toCells: (row: T) => R,
+): AsyncGenerator<R[]> {
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const rows = await read(cursor);
+    if (rows.length > 0) yield rows.map(toCells);
+    const last = rows.at(-1);
+    if (!last || rows.length < REPORT_BATCH_SIZE) return;
+    cursor = last.cursor;
+  }
+}
+
+/**
+ * The transactions report for `filter`: title 'Transactions report', period, statuses, generation
+ * time; columns as the panel's; totals are the row count and the sum of amounts in $.
+ */
+export function transactionsReport(db: Db, filter: TransactionsFilter, now: Date): Report {
+  let count = 0;
+  let cents = 0;
+  const statuses = filter.status ?? [];
+  return {
+    filename: reportFilename('transactions-report', filter),
+    stream: streamTableReport({
+      title: 'Transactions report',
+      subtitle: [
+        periodLine(filter),
+        `Status: ${statuses.length > 0 ? statuses.map((code) => TRANSACTION_STATUS_LABELS[code]).join(', ') : 'all'}`,
+        generatedLine(now),
+      ],
+      columns: [
+        { header: 'Transaction', width: 209 },
+        { header: 'Date & Time', width: 100 },
+        { header: 'Amount', width: 100, align: 'right' },
+        { header: 'Reference Number', width: 130 },
+        { header: 'Payment Method', width: 130 },
+        { header: 'Status', width: 100 },
+      ],
+      rows: keysetBatches(
+        (cursor) => transactionsAfter(db, filter, cursor, REPORT_BATCH_SIZE),
+        (row) => {
+          count += 1;
+          cents += row.amount_cents;
+          return [
+            row.transaction,
+            formatDateTime(row.at),
+            formatDollars(row.amount),
+            row.reference_number,
+            row.payment_method,
+            TRANSACTION_STATUS_LABELS[row.status],
+          ];
+        },
+      ),
+      totals: () => [`Transactions: ${count}`, `Total amount: ${formatDollars(toMajorUnits(cents))}`],
+      createdAt: now,
+    }),
+  };
+}
+
+/**
+ * The user orders report for `filter`: title 'User orders report', period, generation time;
+ * columns as the panel's; totals are the order count, items, and costs ex and inc VAT in £.
+ */
+export function ordersReport(db: Db, filter: OrdersFilter, now: Date): Report {
+  let count = 0;
+  let items = 0;
+  let exVat = 0;
+  let incVat = 0;
+  return {
+    filename: reportFilename('user-orders-report', filter),
+    stream: streamTableReport({
+      title: 'User orders report',
+      subtitle: [periodLine(filter), generatedLine(now)],
+      columns: [
+        { header: 'Order Number', width: 90 },
+        { header: 'Date & Time', width: 110 },
+        { header: 'Customer Name', width: 209 },
+        { header: 'Number Of Items', width: 100, align: 'right' },
+        { header: 'Cost of Order (ex VAT)', width: 130, align: 'right' },
+        { header: 'Cost of Order (inc VAT)', width: 130, align: 'right' },
+      ],
+      rows: keysetBatches(
+        (cursor) => ordersAfter(db, filter, cursor, REPORT_BATCH_SIZE),
+        (row) => {
+          count += 1;
+          items += row.number_of_items;
+          exVat += row.ex_vat_pence;
+          incVat += row.inc_vat_pence;
+          return [
+            String(row.id),
+            formatDateTime(row.at),
+            row.customer_name,
+            String(row.number_of_items),
+            formatPounds(row.cost_of_order_ex_vat),
+            formatPounds(row.cost_of_order_inc_vat),
+          ];
+        },
+      ),
+      totals: () => [
+        `Orders: ${count}`,
+        `Items: ${items}`,
+        `Total ex VAT: ${formatPounds(toMajorUnits(exVat))}`,
+        `Total inc VAT: ${formatPounds(toMajorUnits(incVat))}`,
+      ],
+      createdAt: now,
+    }),
+  };
+}

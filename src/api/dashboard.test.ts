@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient } from './client';
+import { createReportDownloader, filenameFromDisposition } from './dashboard';
+
+const PDF = '%PDF-1.3 test';
+
+beforeEach(() => {
+  localStorage.setItem('access_token', 'access-abc');
+  localStorage.setItem('refresh_token', 'refresh-abc');
+});
+afterEach(() => {
+  localStorage.clear();
+});
+
+/** A downloader on a client whose fetch answers with `response()` and records each request. */
+function downloaderAnswering(response: () => Promise<Response>) {
+  const seen: Request[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    seen.push(new Request(input, init));
+    return response();
+  };
+  const { http } = createApiClient({ prefixUrl: 'http://api.test/backoffice', fetch });
+  return { downloadReport: createReportDownloader(http), seen };
+}
+
+describe('downloadReport', () => {
+  it('sends the bearer token in the header only and names the file as the server does', async () => {
+    const { downloadReport, seen } = downloaderAnswering(
+      async () =>
+        new Response(PDF, {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="transactions-report-2025-05-26-to-2025-06-02.pdf"',
+          },
+        }),
+    );
+    const file = await downloadReport({
+      kind: 'transactions',
+      status: [1, 3],
+      start_date: '2025-05-26',
+      end_date: '2025-06-02',
+    });
+    expect(file.filename).toBe('transactions-report-2025-05-26-to-2025-06-02.pdf');
+    expect(await file.blob.text()).toBe(PDF);
+    const request = seen[0];
+    expect(request?.headers.get('Authorization')).toBe('Bearer access-abc');
+    const url = new URL(request?.url ?? '');
+    expect(url.pathname).toBe('/backoffice/dashboard/transactions/report');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: '1,3',
+      start_date: '2025-05-26',
+      end_date: '2025-06-02',
+    });
+    expect(request?.url).not.toContain('access-abc');
+  });
+
+  it('rejects with the HTTP status of a failed answer', async () => {
+    const { downloadReport } = downloaderAnswering(async () => new Response('{}', { status: 403 }));
+    const failure = await downloadReport({ kind: 'orders', start_date: '', end_date: '' }).catch(
+      (error) => error,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ kind: 'http', status: 403 });
+  });
+
+  it('rejects as a network failure when there is no answer', async () => {
+    const { downloadReport } = downloaderAnswering(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const failure = await downloadReport({ kind: 'orders', start_date: '', end_date: '' }).catch(
+      (error) => error,
+    );
+    expect(failure).toMatchObject({ kind: 'network', status: null });
+  });
+});
+
+describe('filenameFromDisposition', () => {
+  it('reads quoted and bare file names', () => {
+    expect(filenameFromDisposition('attachment; filename="a b.pdf"')).toBe('a b.pdf');
+    expect(filenameFromDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
+    expect(filenameFromDisposition(null)).toBeNull();
+  });
+});

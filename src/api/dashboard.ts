@@ -1,0 +1,139 @@
+/** Dashboard calls of the /backoffice contract (spec §7 /dashboard/*). */
+import type { KyInstance } from 'ky';
+import { ApiError, NETWORK_FAILURE_MESSAGE, createApiClient, request } from './client';
+import {
+  MonthlyStatistics,
+  OrdersPage,
+  TransactionsPage,
+  WeekSummary,
+  WeeklyOrders,
+} from './schemas/dashboard';
+
+/** GET /dashboard/orders/weekly: seven `{date, total_price}` (pounds), oldest first. */
+export function fetchWeeklyOrders(signal?: AbortSignal): Promise<WeeklyOrders> {
+  return request(WeeklyOrders, 'get', 'dashboard/orders/weekly', { signal });
+}
+
+/** GET /dashboard/orders/summary: this week's and the previous week's order figures. */
+export function fetchWeekSummary(signal?: AbortSignal): Promise<WeekSummary> {
+  return request(WeekSummary, 'get', 'dashboard/orders/summary', { signal });
+}
+
+/** GET /dashboard/statistics/monthly: top products and customers of the month. */
+export function fetchMonthlyStatistics(signal?: AbortSignal): Promise<MonthlyStatistics> {
+  return request(MonthlyStatistics, 'get', 'dashboard/statistics/monthly', { signal });
+}
+
+/** Query of the transactions list: statuses as codes, days as `YYYY-MM-DD` ('' = no bound). */
+export interface TransactionsRequest {
+  page: number;
+  status: readonly number[];
+  start_date: string;
+  end_date: string;
+}
+
+function dayParams(query: { start_date: string; end_date: string }): Record<string, string> {
+  return {
+    ...(query.start_date ? { start_date: query.start_date } : {}),
+    ...(query.end_date ? { end_date: query.end_date } : {}),
+  };
+}
+
+function transactionFilterParams(query: Omit<TransactionsRequest, 'page'>): Record<string, string> {
+  return {
+    ...(query.status.length > 0 ? { status: query.status.join(',') } : {}),
+    ...dayParams(query),
+  };
+}
+
+/**
+ * GET /dashboard/transactions with limit 100 (spec §9).
+ * @throws ApiError (400 with the server's message for a bad filter, ...)
+ */
+export function fetchTransactions(
+  query: TransactionsRequest,
+  signal?: AbortSignal,
+): Promise<TransactionsPage> {
+  return request(TransactionsPage, 'get', 'dashboard/transactions', {
+    searchParams: { page: query.page, limit: 100, ...transactionFilterParams(query) },
+    signal,
+  });
+}
+
+/** Query of the user orders list: days as `YYYY-MM-DD`. */
+export interface OrdersRequest {
+  page: number;
+  start_date: string;
+  end_date: string;
+}
+
+/** GET /dashboard/orders with the default page size of 10 (spec §9). */
+export function fetchOrders(query: OrdersRequest, signal?: AbortSignal): Promise<OrdersPage> {
+  return request(OrdersPage, 'get', 'dashboard/orders', {
+    searchParams: { page: query.page, limit: 10, ...dayParams(query) },
+    signal,
+  });
+}
+
+/** A downloaded report: the PDF and the file name the server gave it. */
+export interface ReportFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** Which report, with its filters. */
+export type ReportRequest =
+  | { kind: 'transactions'; status: readonly number[]; start_date: string; end_date: string }
+  | { kind: 'orders'; start_date: string; end_date: string };
+
+/** The file name of a `Content-Disposition` header (`filename="…"` or bare), or null. */
+export function filenameFromDisposition(header: string | null): string | null {
+  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/** Downloads one report; see {@link downloadReport}. */
+export type ReportDownloader = (report: ReportRequest, signal?: AbortSignal) => Promise<ReportFile>;
+
+/**
+ * Builds the report downloader on a client's ky instance (its hook adds the bearer token); tests
+ * pass one built with `createApiClient({ prefixUrl, fetch })`.
+ */
+export function createReportDownloader(http: KyInstance): ReportDownloader {
+  return async (report, signal) => {
+    const searchParams = report.kind === 'transactions' ? transactionFilterParams(report) : dayParams(report);
+    let response: Response;
+    try {
+      response = await http(`dashboard/${report.kind}/report`, {
+        method: 'get',
+        searchParams,
+        signal,
+        context: { auth: 'access', token: undefined },
+      });
+    } catch (error) {
+      if (error instanceof ApiError || signal?.aborted) throw error;
+      throw new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network', cause: error });
+    }
+    if (!response.ok) {
+      throw new ApiError(`Request failed with status ${response.status}`, {
+        kind: 'http',
+        status: response.status,
+      });
+    }
+    const blob = await response.blob();
+    return {
+      blob,
+      filename:
+        filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `${report.kind}-report.pdf`,
+    };
+  };
+}
+
+/**
+ * GET /dashboard/transactions/report or /dashboard/orders/report as a file (spec §7: "treated as a
+ * file download"), with the app's client. The bearer token goes in the Authorization header, never
+ * in the URL.
+ * @throws ApiError kind 'http' with `status` on a non-OK answer; 'network' without an answer;
+ *   'unauthorized' when no token is stored
+ */
+export const downloadReport: ReportDownloader = createReportDownloader(createApiClient().http);

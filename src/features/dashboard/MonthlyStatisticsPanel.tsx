@@ -1,0 +1,126 @@
+/**
+ * Statistics this month (spec §2): tabs Top Products (name, sku, image, total_quantity) and Top
+ * Customers (name, email, avatar, total_spent in pounds).
+ */
+import { Avatar, Card, HStack, Image, Table, Tabs, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { assetUrl } from '@/api/assets';
+import { fetchMonthlyStatistics } from '@/api/dashboard';
+import { formatPounds } from '@/api/format';
+import type { MonthlyStatistics } from '@/api/schemas/dashboard';
+import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { WidgetFailure, WidgetLoading } from './WidgetStatus';
+
+const monthlyStatisticsMachine = createResourceMachine<MonthlyStatistics>({
+  id: 'monthlyStatistics',
+  load: fetchMonthlyStatistics,
+});
+
+function EmptyRow({ columns, text }: { columns: number; text: string }) {
+  return (
+    <Table.Row>
+      <Table.Cell colSpan={columns} textAlign="center" color="fg.muted">
+        {text}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function TopProducts({ products }: { products: MonthlyStatistics['top_products'] }) {
+  return (
+    <Table.Root size="sm" aria-label="Top products this month">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Product</Table.ColumnHeader>
+          <Table.ColumnHeader>SKU</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Quantity sold</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {products.length === 0 && <EmptyRow columns={3} text="No products sold this month." />}
+        {products.map((product) => (
+          <Table.Row key={product.sku}>
+            <Table.Cell>
+              <HStack gap="3">
+                {product.image ? (
+                  <Image src={assetUrl(product.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
+                ) : null}
+                <Text>{product.name}</Text>
+              </HStack>
+            </Table.Cell>
+            <Table.Cell>{product.sku}</Table.Cell>
+            <Table.Cell textAlign="end">{product.total_quantity}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+function TopCustomers({ customers }: { customers: MonthlyStatistics['top_customers'] }) {
+  return (
+    <Table.Root size="sm" aria-label="Top customers this month">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Customer</Table.ColumnHeader>
+          <Table.ColumnHeader>Email</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Total spent</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {customers.length === 0 && <EmptyRow columns={3} text="No customers ordered this month." />}
+        {customers.map((customer) => (
+          <Table.Row key={customer.email}>
+            <Table.Cell>
+              <HStack gap="3">
+                <Avatar.Root size="sm">
+                  <Avatar.Fallback name={customer.name} />
+                  {customer.avatar && <Avatar.Image src={assetUrl(customer.avatar)} alt="" />}
+                </Avatar.Root>
+                <Text>{customer.name}</Text>
+              </HStack>
+            </Table.Cell>
+            <Table.Cell>{customer.email}</Table.Cell>
+            <Table.Cell textAlign="end">{formatPounds(customer.total_spent)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/** The panel; loads its own data when it mounts. */
+export function MonthlyStatisticsPanel() {
+  const actor = useActorRef(monthlyStatisticsMachine);
+  const view = useSelector(actor, selectResourceView);
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title as="h2">Statistics this month</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {view.status === 'loading' && <WidgetLoading label="Loading statistics this month" />}
+        {view.status === 'failed' && (
+          <WidgetFailure
+            message="Failed to load this month's statistics."
+            onRetry={() => actor.send({ type: 'resource.reload' })}
+          />
+        )}
+        {view.status === 'loaded' && view.data && (
+          <Tabs.Root defaultValue="products" variant="line" colorPalette="brand">
+            <Tabs.List>
+              <Tabs.Trigger value="products">Top Products</Tabs.Trigger>
+              <Tabs.Trigger value="customers">Top Customers</Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="products">
+              <TopProducts products={view.data.top_products} />
+            </Tabs.Content>
+            <Tabs.Content value="customers">
+              <TopCustomers customers={view.data.top_customers} />
+            </Tabs.Content>
+          </Tabs.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import {
+  DATE_PRESETS,
+  DEFAULT_DATE_PRESET,
+  datePresetMachine,
+  isWithinRange,
+  presetRange,
+} from './datePreset.machine';
+import type { DatePresetEmitted, DatePresetId } from './datePreset.machine';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const at = (iso: string) => new Date(iso);
+
+describe('presetRange (spec §4 Orders period, London days)', () => {
+  it.each<[string, DatePresetId, string, string]>([
+    // A summer Monday morning (BST, UTC+1).
+    ['2025-06-02T09:00:00.000Z', 'yesterday', '2025-06-01', '2025-06-01'],
+    ['2025-06-02T09:00:00.000Z', 'today', '2025-06-02', '2025-06-02'],
+    ['2025-06-02T09:00:00.000Z', 'last7', '2025-05-26', '2025-06-02'],
+    ['2025-06-02T09:00:00.000Z', 'last30', '2025-05-03', '2025-06-02'],
+    ['2025-06-02T09:00:00.000Z', 'last90', '2025-03-04', '2025-06-02'],
+    // London midnight in summer is 23:00 UTC: the last and first millisecond of a day.
+    ['2025-06-01T22:59:59.999Z', 'today', '2025-06-01', '2025-06-01'],
+    ['2025-06-01T23:00:00.000Z', 'today', '2025-06-02', '2025-06-02'],
+    ['2025-06-01T23:00:00.000Z', 'yesterday', '2025-06-01', '2025-06-01'],
+    // In winter (GMT) London midnight is 00:00 UTC.
+    ['2025-01-15T23:59:59.999Z', 'today', '2025-01-15', '2025-01-15'],
+    ['2025-01-16T00:00:00.000Z', 'yesterday', '2025-01-15', '2025-01-15'],
+    // October change: clocks go back at 01:00 UTC on Sunday 26 October 2025 (a 25-hour day).
+    ['2025-10-25T22:59:59.999Z', 'today', '2025-10-25', '2025-10-25'],
+    ['2025-10-25T23:00:00.000Z', 'today', '2025-10-26', '2025-10-26'],
+    ['2025-10-26T23:59:59.999Z', 'today', '2025-10-26', '2025-10-26'],
+    ['2025-10-27T00:00:00.000Z', 'yesterday', '2025-10-26', '2025-10-26'],
+    ['2025-10-27T00:00:00.000Z', 'last7', '2025-10-20', '2025-10-27'],
+    ['2025-10-25T12:00:00.000Z', 'last30', '2025-09-25', '2025-10-25'],
+    // March change: clocks go forward at 01:00 UTC on Sunday 30 March 2025 (a 23-hour day).
+    ['2025-03-29T23:59:59.999Z', 'today', '2025-03-29', '2025-03-29'],
+    ['2025-03-30T00:00:00.000Z', 'today', '2025-03-30', '2025-03-30'],
+    ['2025-03-30T22:59:59.999Z', 'today', '2025-03-30', '2025-03-30'],
+    ['2025-03-30T23:00:00.000Z', 'yesterday', '2025-03-30', '2025-03-30'],
+    ['2025-03-31T09:00:00.000Z', 'last7', '2025-03-24', '2025-03-31'],
+    ['2025-03-29T09:00:00.000Z', 'last90', '2024-12-29', '2025-03-29'],
+  ])('at %s, %s is %s to %s', (now, preset, from, to) => {
+    expect(presetRange(preset, at(now))).toEqual({ from, to });
+  });
+
+  it('lists the spec presets in order with Last 7 days as the default', () => {
+    expect(DATE_PRESETS.map((preset) => preset.label)).toEqual([
+      'Yesterday',
+      'Today',
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+    ]);
+    expect(DEFAULT_DATE_PRESET).toBe('last7');
+  });
+});
+
+describe('isWithinRange', () => {
+  it('compares the London day of an instant with both ends, inclusive', () => {
+    const range = { from: '2025-06-01', to: '2025-06-02' };
+    expect(isWithinRange('2025-05-31T22:59:59.999Z', range)).toBe(false);
+    expect(isWithinRange('2025-05-31T23:00:00.000Z', range)).toBe(true);
+    expect(isWithinRange('2025-06-02T22:59:59.999Z', range)).toBe(true);
+    expect(isWithinRange('2025-06-02T23:00:00.000Z', range)).toBe(false);
+    expect(isWithinRange('2020-01-01T00:00:00.000Z', { from: '', to: '2025-01-01' })).toBe(true);
+  });
+});
+
+function start(input: { preset?: DatePresetId } = {}) {
+  const actor = createActor(datePresetMachine, { input });
+  const emitted: DatePresetEmitted[] = [];
+  actor.on('period.changed', (event) => emitted.push(event));
+  actor.start();
+  return { actor, emitted };
+}
+
+describe('datePresetMachine', () => {
+  it('starts on Last 7 days of the current London day without emitting', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    const { actor, emitted } = start();
+    expect(actor.getSnapshot().value).toBe('preset');
+    expect(actor.getSnapshot().context).toEqual({ preset: 'last7', from: '2025-05-26', to: '2025-06-02' });
+    expect(emitted).toEqual([]);
+  });
+
+  it('starts on the preset it is given', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    expect(start({ preset: 'today' }).actor.getSnapshot().context).toEqual({
+      preset: 'today',
+      from: '2025-06-02',
+      to: '2025-06-02',
+    });
+  });
+
+  it('applies a selected preset at the time it is chosen and emits the new range', () => {
+    vi.setSystemTime(at('2025-10-25T22:00:00.000Z'));
+    const { actor, emitted } = start();
+    // Past London midnight (BST) the day has moved on.
+    vi.setSystemTime(at('2025-10-25T23:30:00.000Z'));
+    actor.send({ type: 'period.select', preset: 'yesterday' });
+    expect(actor.getSnapshot().context).toEqual({
+      preset: 'yesterday',
+      from: '2025-10-25',
+      to: '2025-10-25',
+    });
+    expect(emitted).toEqual([{ type: 'period.changed', from: '2025-10-25', to: '2025-10-25' }]);
+  });
+
+  it('goes custom when From or To is edited, emitting each change, and back with a preset', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    const { actor, emitted } = start();
+    actor.send({ type: 'period.from', value: '2025-05-01' });
+    expect(actor.getSnapshot().value).toBe('custom');
+    expect(actor.getSnapshot().context).toEqual({ preset: 'custom', from: '2025-05-01', to: '2025-06-02' });
+    actor.send({ type: 'period.to', value: '' });
+    expect(actor.getSnapshot().context).toMatchObject({ from: '2025-05-01', to: '' });
+    actor.send({ type: 'period.select', preset: 'last30' });
+    expect(actor.getSnapshot().value).toBe('preset');
+    expect(emitted).toEqual([
+      { type: 'period.changed', from: '2025-05-01', to: '2025-06-02' },
+      { type: 'period.changed', from: '2025-05-01', to: '' },
+      { type: 'period.changed', from: '2025-05-03', to: '2025-06-02' },
+    ]);
+  });
+});

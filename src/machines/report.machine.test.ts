@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { ApiError, NETWORK_FAILURE_MESSAGE } from '@/api/client';
+import type { ReportFile, ReportRequest } from '@/api/dashboard';
+import { reportErrorMessage, reportMachine, selectIsGenerating } from './report.machine';
+import type { ReportEmitted } from './report.machine';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (reason: unknown) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const REQUEST: ReportRequest = { kind: 'orders', start_date: '2025-05-26', end_date: '2025-06-02' };
+const FILE: ReportFile = {
+  blob: new Blob(['%PDF-1.3'], { type: 'application/pdf' }),
+  filename: 'user-orders-report-2025-05-26-to-2025-06-02.pdf',
+};
+
+/** A report actor whose download answers with a deferred the test settles, and a fake saveFile. */
+function startReport() {
+  const calls: { input: ReportRequest; answer: Deferred<ReportFile> }[] = [];
+  const saved: ReportFile[] = [];
+  const actor = createActor(
+    reportMachine.provide({
+      actors: {
+        download: fromPromise<ReportFile, ReportRequest>(({ input }) => {
+          const answer = deferred<ReportFile>();
+          calls.push({ input, answer });
+          return answer.promise;
+        }),
+      },
+      actions: { saveFile: (_, params: ReportFile) => saved.push(params) },
+    }),
+  );
+  const emitted: ReportEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
+  actor.start();
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, calls, saved, emitted, settle };
+}
+
+describe('reportMachine', () => {
+  it('generates, saves the file under the server name and returns to idle', async () => {
+    const { actor, calls, saved, emitted, settle } = startReport();
+    expect(selectIsGenerating(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'report.generate', request: REQUEST });
+    expect(actor.getSnapshot().value).toBe('generating');
+    expect(selectIsGenerating(actor.getSnapshot())).toBe(true);
+    expect(calls.map((call) => call.input)).toEqual([REQUEST]);
+
+    // A second click while busy does not start another download.
+    actor.send({ type: 'report.generate', request: { ...REQUEST, start_date: '2025-01-01' } });
+    expect(calls).toHaveLength(1);
+
+    calls[0]?.answer.resolve(FILE);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(saved).toEqual([FILE]);
+    expect(emitted).toEqual([{ type: 'report.saved', filename: FILE.filename }]);
+  });
+
+  it('logs an HTTP failure and emits the spec text with its status', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, calls, saved, emitted, settle } = startReport();
+    actor.send({ type: 'report.generate', request: REQUEST });
+    const failure = new ApiError('Request failed with status 500', { kind: 'http', status: 500 });
+    calls[0]?.answer.reject(failure);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(saved).toEqual([]);
+    expect(emitted).toEqual([{ type: 'report.failed', message: 'HTTP error! status: 500' }]);
+    expect(log).toHaveBeenCalledWith('Report download failed', failure);
+
+    // It can be tried again.
+    actor.send({ type: 'report.generate', request: REQUEST });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('logs a network failure and emits the client message (there is no status)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, calls, emitted, settle } = startReport();
+    actor.send({ type: 'report.generate', request: REQUEST });
+    calls[0]?.answer.reject(new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(emitted).toEqual([{ type: 'report.failed', message: NETWORK_FAILURE_MESSAGE }]);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a 401 as an HTTP error too', () => {
+    expect(reportErrorMessage(new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 }))).toBe(
+      'HTTP error! status: 401',
+    );
+    expect(reportErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+  });
+});
