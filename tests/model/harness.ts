@@ -33,6 +33,7 @@ import type {
   AnyStateNode,
   AnyTransitionDefinition,
   EventFromLogic,
+  InputFrom,
   InspectionEvent,
   OutputFrom,
   ProvidedActor,
@@ -96,6 +97,8 @@ export interface StartedActor {
 
 /** One executed step, as handed to a model's `check`. */
 export interface ExecutedStep<M extends AnyStateMachine> {
+  /** The input the path started from (undefined for machines without one). */
+  input: InputFrom<M> | undefined;
   before: SnapshotFrom<M> | null;
   event: ModelEvent<M>;
   after: SnapshotFrom<M>;
@@ -107,6 +110,11 @@ export interface ExecutedStep<M extends AnyStateMachine> {
 /** The model of one machine; see the module comment. */
 export interface MachineModel<M extends AnyStateMachine> {
   machine: M;
+  /**
+   * For machines that take an input: the inputs to start from, by a short name that prefixes the
+   * names of their paths. Each input is walked on its own (e.g. a form's create and edit modes).
+   */
+  inputs?: Readonly<Record<string, InputFrom<M>>>;
   events: EventFixtures<M>;
   outcomes: ActorOutcomes<M>;
   /** Actions with side effects outside the machine (storage, console), replaced by no-ops. */
@@ -128,11 +136,12 @@ type AnyModel = MachineModel<AnyStateMachine>;
 type AnyPath = ModelPath<AnyStateMachine>;
 
 /**
- * One generated path: the events in order, each with the snapshot the model expects after it; the
- * first step is `xstate.init` with the initial snapshot.
+ * One generated path: the input it starts from, the events in order, each with the snapshot the
+ * model expects after it; the first step is `xstate.init` with the initial snapshot.
  */
 export interface ModelPath<M extends AnyStateMachine> {
   name: string;
+  input: InputFrom<M> | undefined;
   steps: Array<{ event: ModelEvent<M>; state: SnapshotFrom<M> }>;
 }
 
@@ -237,8 +246,12 @@ function delayIsNext(machine: AnyStateMachine, snapshot: unknown, event: AnyEven
 }
 
 /** Traversal options shared by the adjacency map and the shortest paths. */
-function traversalOptions(model: AnyModel): TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> {
+function traversalOptions(
+  model: AnyModel,
+  input: unknown,
+): TraversalOptions<AnyMachineSnapshot, AnyEventObject, unknown> {
   return {
+    input,
     events: (snapshot) => eventsFor(model, snapshot),
     serializeState: (snapshot) => JSON.stringify(model.serialize(snapshot)),
     serializeEvent,
@@ -248,14 +261,23 @@ function traversalOptions(model: AnyModel): TraversalOptions<AnyMachineSnapshot,
 }
 
 /**
- * Every edge of the model's serialized graph as a path: the shortest path to the edge's source, then
- * the edge. Paths that are a prefix of another path are dropped. The expected snapshots are computed
- * again along each path with xstate's pure `transition`, since the serializer merges snapshots that
- * differ in what it leaves out. Sorted by name.
+ * Every edge of the model's serialized graph as a path, for each of the model's inputs: the
+ * shortest path to the edge's source, then the edge. Paths that are a prefix of another path of the
+ * same input are dropped. The expected snapshots are computed again along each path with xstate's
+ * pure `transition`, since the serializer merges snapshots that differ in what it leaves out.
+ * Sorted by name (input name first).
  */
 export function generatePaths<M extends AnyStateMachine>(typedModel: MachineModel<M>): Array<ModelPath<M>> {
   const model = typedModel as unknown as AnyModel;
-  const options = traversalOptions(model);
+  const inputs: Array<[string, unknown]> = model.inputs ? Object.entries(model.inputs) : [['', undefined]];
+  return inputs
+    .flatMap(([name, input]) => edgePaths(model, input).map((events) => replay(model, name, input, events)))
+    .sort((a, b) => a.name.localeCompare(b.name)) as unknown as Array<ModelPath<M>>;
+}
+
+/** The event lists of the edge paths from one input (see generatePaths). */
+function edgePaths(model: AnyModel, input: unknown): AnyEventObject[][] {
+  const options = traversalOptions(model, input);
   const serialize = (snapshot: AnyMachineSnapshot) => JSON.stringify(model.serialize(snapshot));
   const adjacency: AdjacencyMap<AnyMachineSnapshot, AnyEventObject> = getAdjacencyMap(model.machine, options);
   const shortest = new Map(
@@ -276,18 +298,18 @@ export function generatePaths<M extends AnyStateMachine>(typedModel: MachineMode
   const keys = [...eventLists.keys()];
   return [...eventLists]
     .filter(([key]) => !keys.some((other) => other.startsWith(`${key}\n`)))
-    .map(([, events]) => replay(model.machine, events))
-    .sort((a, b) => a.name.localeCompare(b.name)) as unknown as Array<ModelPath<M>>;
+    .map(([, events]) => events);
 }
 
-function replay(machine: AnyStateMachine, events: AnyEventObject[]): AnyPath {
-  let [snapshot] = initialTransition(machine);
+function replay(model: AnyModel, inputName: string, input: unknown, events: AnyEventObject[]): AnyPath {
+  let [snapshot] = initialTransition(model.machine, input);
   const steps: AnyPath['steps'] = [{ event: { type: 'xstate.init' }, state: snapshot }];
   for (const event of events) {
-    [snapshot] = transition(machine, snapshot, event);
+    [snapshot] = transition(model.machine, snapshot, event);
     steps.push({ event, state: snapshot });
   }
-  return { name: events.map(describeEvent).join(' → '), steps };
+  const name = events.map(describeEvent).join(' → ');
+  return { name: inputName === '' ? name : `[${inputName}] ${name}`, input, steps };
 }
 
 interface Deferred {
@@ -356,14 +378,19 @@ export async function runPath<M extends AnyStateMachine>(
   const stubs = Object.fromEntries((model.stubActions ?? []).map((name: string) => [name, () => undefined]));
   const machine = model.machine.provide({ actors, actions: stubs });
 
+  // The root is told apart by its session id, not by `actor`: the initial microsteps (eventless
+  // transitions out of the initial state) are inspected while createActor is still running.
   const inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.microstep' && event.actorRef === actor) {
+    if (event.actorRef.sessionId !== event.rootId) return;
+    if (event.type === '@xstate.microstep') {
       for (const transition of (event as { _transitions: AnyTransitionDefinition[] })._transitions) {
         run.transitions.add(transitionId(transition));
+        // A transient initial state is never in a settled snapshot; it shows as a transition's source.
+        run.states.add(transition.source.id);
       }
       for (const node of activeNodes(event.snapshot)) run.states.add(node.id);
     }
-    if (event.type === '@xstate.action' && event.actorRef === actor) {
+    if (event.type === '@xstate.action') {
       const { type, params } = event.action as { type: string; params?: Record<string, unknown> };
       if (type === 'xstate.raise' && typeof params?.delay === 'number') {
         timers.set((params.event as AnyEventObject).type, clock.now() + params.delay);
@@ -372,7 +399,7 @@ export async function runPath<M extends AnyStateMachine>(
       if (requested) actions.push(requested);
     }
   };
-  const actor = createActor(machine, { clock, inspect });
+  const actor = createActor(machine, { clock, inspect, input: path.input });
   actor.on('*', (event: AnyEventObject) => emitted.push(event));
 
   let before: AnyMachineSnapshot | null = null;
@@ -394,7 +421,7 @@ export async function runPath<M extends AnyStateMachine>(
         throw new Error(`${where}: the actor's context differs from the model's`);
       }
       try {
-        model.check({ before, event: step.event, after, actions, emitted, started });
+        model.check({ input: path.input, before, event: step.event, after, actions, emitted, started });
       } catch (error) {
         // Keeps the assertion error itself, so the runner still shows its expected/actual diff.
         if (error instanceof Error) error.message = `${where}: ${error.message}`;

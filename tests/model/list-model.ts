@@ -1,0 +1,197 @@
+/**
+ * The model of a list statechart built by `createListMachine` (issue 3 "List state lives in the
+ * URL"; spec §8 "Silent failures": a failed list falls back to empty). Each list's model
+ * (tests/model/models/<id>.model.ts) passes its machine, its start query and typed fixtures; the
+ * checks are one reference of list.machine.ts's rules:
+ * - a filter change applies at once and goes back to page 1; typed (`debounce`) it waits quietly
+ *   and only then fetches and reports the URL, otherwise both happen at once;
+ * - a page change to another valid page fetches and reports the URL; the same or an invalid page is
+ *   ignored;
+ * - a URL change (back/forward) to another query fetches without reporting the URL back; the query
+ *   already shown is ignored;
+ * - a reload fetches the shown query again (and reports the URL when a typed change was waiting);
+ * - a fetch asks the server for exactly the shown filters and page, unless the list's own rule says
+ *   the filters are incomplete: then nothing is fetched and the list is empty;
+ * - an answer replaces items and page; a failure empties the list, keeps the error and logs it.
+ *
+ * The serializer keeps the state and whether the filters are complete: every guard of the machine
+ * reads either the event or those.
+ */
+import { expect } from 'vitest';
+import { ApiError } from '@/api/client';
+import type { ListFilters, ListMachine, ListPage, ListQuery } from '@/machines/list.machine';
+import { defineModel } from './harness';
+import type { ExecutedStep, MachineModel } from './harness';
+
+/** What a list's model gives; see the module comment. */
+export interface ListModelOptions<F extends ListFilters, T> {
+  machine: ListMachine<F, T>;
+  /** The queries the list may start with (as read from the URL), by name. */
+  inputs: Readonly<Record<string, ListQuery<F>>>;
+  /** The spec's rule for when the list may be fetched (`canFetch`); always true for most lists. */
+  canFetch: (filters: F) => boolean;
+  /** Filter changes a person makes (each is walked typed and not typed). */
+  filterChanges: ReadonlyArray<Partial<F>>;
+  /** A query reached through the browser's back/forward buttons, other than the inputs. */
+  otherUrlQuery: ListQuery<F>;
+  /** Server answers, already in the list's terms. */
+  pages: ReadonlyArray<ListPage<T>>;
+}
+
+type AnyListMachine = ListMachine<ListFilters, unknown>;
+type ListStep = ExecutedStep<AnyListMachine>;
+type ListEvent = ListStep['event'];
+
+function queryOf(context: ListQuery<ListFilters>): ListQuery<ListFilters> {
+  return { filters: context.filters, page: context.page };
+}
+
+function sameQuery(a: ListQuery<ListFilters>, b: ListQuery<ListFilters>): boolean {
+  return JSON.stringify(queryOf(a)) === JSON.stringify(queryOf(b));
+}
+
+/** Builds the model of one list machine; see the module comment. */
+export function defineListModel<F extends ListFilters, T>(
+  options: ListModelOptions<F, T>,
+): MachineModel<ListMachine<F, T>> {
+  const canFetch = options.canFetch as (filters: ListFilters) => boolean;
+
+  /** A request for the shown query: fetching, or empty when the filters are incomplete. */
+  function expectRequest(step: ListStep): void {
+    const { after } = step;
+    if (canFetch(after.context.filters)) {
+      expect(after.value).toBe('loading');
+      expect(step.started, 'the server is asked for exactly the shown query').toEqual([
+        { src: 'fetchPage', id: expect.any(String), input: queryOf(after.context) },
+      ]);
+    } else {
+      expect(after.value, 'incomplete filters fetch nothing').toBe('incomplete');
+      expect(step.started).toEqual([]);
+      expect(after.context).toMatchObject({ items: [], totalPages: 0, total: 0, error: null });
+    }
+  }
+
+  function expectUrlReported(step: ListStep): void {
+    expect(step.emitted, 'the URL follows the list').toEqual([
+      { type: 'list.urlChange', filters: step.after.context.filters, page: step.after.context.page },
+    ]);
+  }
+
+  function expectIgnored(step: ListStep, why: string): void {
+    expect(step.after.value, why).toEqual(step.before?.value);
+    expect(step.after.context).toEqual(step.before?.context);
+    expect(step.started).toEqual([]);
+    expect(step.emitted).toEqual([]);
+  }
+
+  function checkStep(step: ListStep): void {
+    const { input, before, after } = step;
+    const event = step.event as ListEvent;
+    if (before === null) {
+      expect(after.context).toMatchObject({ ...input, items: [], totalPages: 0, error: null });
+      if (after.matches('loading')) expect(after.context.total, 'unknown until the server says').toBeNull();
+      expectRequest(step);
+      return;
+    }
+    switch (event.type) {
+      case 'list.filter': {
+        expect(after.context.filters).toEqual({ ...before.context.filters, ...event.filters });
+        expect(after.context.page, 'a filter change goes back to page 1').toBe(1);
+        if (event.debounce === true) {
+          expect(after.value, 'typing waits for a quiet moment').toBe('debouncing');
+          expect(step.started).toEqual([]);
+          expect(step.emitted).toEqual([]);
+        } else {
+          expectUrlReported(step);
+          expectRequest(step);
+        }
+        return;
+      }
+      case 'list.page': {
+        if (!Number.isInteger(event.page) || event.page < 1 || event.page === before.context.page) {
+          expectIgnored(step, 'the shown page or an invalid one changes nothing');
+          return;
+        }
+        expect(after.context.page).toBe(event.page);
+        expect(after.context.filters).toEqual(before.context.filters);
+        expectUrlReported(step);
+        expectRequest(step);
+        return;
+      }
+      case 'list.urlChanged': {
+        if (sameQuery(before.context, event)) {
+          expectIgnored(step, 'its own URL update does not fetch twice');
+          return;
+        }
+        expect(queryOf(after.context)).toEqual(queryOf(event));
+        expect(step.emitted, 'the URL already says it').toEqual([]);
+        expectRequest(step);
+        return;
+      }
+      case 'list.reload': {
+        expect(queryOf(after.context)).toEqual(queryOf(before.context));
+        if (before.matches('debouncing')) expectUrlReported(step);
+        else expect(step.emitted).toEqual([]);
+        expectRequest(step);
+        return;
+      }
+    }
+    const outcome = event as { type: string; output?: ListPage<unknown>; error?: unknown };
+    if (outcome.type.startsWith('xstate.after.')) {
+      expect(before.value).toBe('debouncing');
+      expectUrlReported(step);
+      expectRequest(step);
+    } else if (outcome.output !== undefined) {
+      expect(after.value).toBe('loaded');
+      expect(after.context).toEqual({
+        ...before.context,
+        items: outcome.output.items,
+        page: outcome.output.page,
+        totalPages: outcome.output.totalPages,
+        total: outcome.output.total,
+        error: null,
+      });
+    } else {
+      expect(after.value).toBe('failed');
+      expect(after.context, 'a failed list is empty').toEqual({
+        ...before.context,
+        items: [],
+        totalPages: 0,
+        total: null,
+        error: outcome.error,
+      });
+      expect(step.actions).toContainEqual({ type: 'reportFailure', params: { error: outcome.error } });
+    }
+  }
+
+  const filterEvents = options.filterChanges.flatMap((filters) => [
+    { type: 'list.filter' as const, filters },
+    { type: 'list.filter' as const, filters, debounce: true },
+  ]);
+  const model: MachineModel<AnyListMachine> = {
+    machine: options.machine as unknown as AnyListMachine,
+    inputs: options.inputs,
+    events: {
+      'list.filter': filterEvents,
+      'list.page': [
+        { type: 'list.page', page: 2 },
+        { type: 'list.page', page: 0 },
+      ],
+      'list.urlChanged': [
+        ...Object.values(options.inputs).map((query) => ({ type: 'list.urlChanged' as const, ...query })),
+        { type: 'list.urlChanged', ...options.otherUrlQuery },
+      ],
+      'list.reload': [{ type: 'list.reload' }],
+    },
+    outcomes: {
+      fetchPage: {
+        done: options.pages,
+        error: [new ApiError('Internal Server Error', { kind: 'http', status: 500 })],
+      },
+    },
+    stubActions: ['reportFailure'],
+    serialize: (snapshot) => ({ value: snapshot.value, complete: canFetch(snapshot.context.filters) }),
+    check: checkStep,
+  };
+  return defineModel(model) as unknown as MachineModel<ListMachine<F, T>>;
+}

@@ -1,0 +1,81 @@
+/**
+ * Model of datePresetMachine (spec §4 "Orders period", §9 "Date presets"). The expected ranges are
+ * worked out here from the spec's words, independently of the machine's `presetRange`: London's
+ * calendar day now, Yesterday = the day before, Today = today, Last N days = N days ago to today,
+ * `YYYY-MM-DD`. Every change must emit `period.changed` with the new range (the panel resets its
+ * list to page 1 on it).
+ *
+ * The serializer keeps the state and the chosen preset: the range follows from them, except after a
+ * hand edit, where the fixtures' days are what the checks compare.
+ */
+import { expect } from 'vitest';
+import { datePresetMachine } from '@/machines/datePreset.machine';
+import type { DatePresetId, DayRange } from '@/machines/datePreset.machine';
+import { defineModel } from '../harness';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const londonDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** London's calendar day `daysAgo` days before today, `YYYY-MM-DD`. */
+function londonDayBefore(daysAgo: number): string {
+  const today = londonDayFormat.format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) - daysAgo * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Spec §4 "Orders period". */
+function expectedRange(preset: DatePresetId): DayRange {
+  switch (preset) {
+    case 'yesterday':
+      return { from: londonDayBefore(1), to: londonDayBefore(1) };
+    case 'today':
+      return { from: londonDayBefore(0), to: londonDayBefore(0) };
+    case 'last7':
+      return { from: londonDayBefore(7), to: londonDayBefore(0) };
+    case 'last30':
+      return { from: londonDayBefore(30), to: londonDayBefore(0) };
+    case 'last90':
+      return { from: londonDayBefore(90), to: londonDayBefore(0) };
+  }
+}
+
+const PRESETS: readonly DatePresetId[] = ['yesterday', 'today', 'last7', 'last30', 'last90'];
+
+export default defineModel({
+  machine: datePresetMachine,
+  inputs: { 'no preset given': {}, 'Last 30 days': { preset: 'last30' } },
+  events: {
+    'period.select': PRESETS.map((preset) => ({ type: 'period.select' as const, preset })),
+    'period.from': [{ type: 'period.from', value: '2025-01-01' }],
+    'period.to': [{ type: 'period.to', value: '2025-01-31' }],
+  },
+  outcomes: {},
+  serialize: (snapshot) => ({ value: snapshot.value, preset: snapshot.context.preset }),
+  check: ({ input, before, event, after, emitted }) => {
+    if (before === null) {
+      const preset = input?.preset ?? 'last7';
+      expect(after.value).toBe('preset');
+      expect(after.context, 'spec §9: the default is Last 7 days').toEqual({
+        preset,
+        ...expectedRange(preset),
+      });
+      expect(emitted).toEqual([]);
+      return;
+    }
+    if (event.type === 'period.select') {
+      expect(after.value).toBe('preset');
+      expect(after.context).toEqual({ preset: event.preset, ...expectedRange(event.preset) });
+    } else if (event.type === 'period.from' || event.type === 'period.to') {
+      const end = event.type === 'period.from' ? 'from' : 'to';
+      expect(after.value, 'a hand edit leaves the presets').toBe('custom');
+      expect(after.context).toEqual({ ...before.context, preset: 'custom', [end]: event.value });
+    }
+    expect(emitted, 'every change is reported with the new range').toEqual([
+      { type: 'period.changed', from: after.context.from, to: after.context.to },
+    ]);
+  },
+});

@@ -1,0 +1,30 @@
+/**
+ * Model of ordersListMachine, id `orders` (spec §2 User Orders panel: pages of 10, "The fetch only
+ * runs when both dates are set"), through the shared list model of ../list-model.ts.
+ */
+import type { UserOrder } from '@/api/schemas/dashboard';
+import { ordersListMachine } from '@/machines/ordersList.machine';
+import type { OrderFilters } from '@/machines/ordersList.machine';
+import { defineListModel } from '../list-model';
+
+const ORDER: UserOrder = {
+  id: 7,
+  date: '2025-01-03T10:15:00.000Z',
+  customer_name: 'Ada Lovelace',
+  number_of_items: 3,
+  cost_of_order_ex_vat: 2500,
+  cost_of_order_inc_vat: 3000,
+};
+
+export default defineListModel<OrderFilters, UserOrder>({
+  machine: ordersListMachine,
+  inputs: {
+    'both days': { filters: { start_date: '2025-01-01', end_date: '2025-01-08' }, page: 1 },
+    'no From day, page 2': { filters: { start_date: '', end_date: '2025-01-08' }, page: 2 },
+  },
+  // Spec §2: both days must be set; written here rather than taken from the machine's module.
+  canFetch: (filters) => filters.start_date !== '' && filters.end_date !== '',
+  filterChanges: [{ start_date: '' }, { start_date: '2024-12-01' }],
+  otherUrlQuery: { filters: { start_date: '2024-12-01', end_date: '2024-12-31' }, page: 3 },
+  pages: [{ items: [ORDER], page: 1, totalPages: 4, total: null }],
+});

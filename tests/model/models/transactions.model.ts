@@ -1,0 +1,28 @@
+/**
+ * Model of transactionsListMachine, id `transactions` (spec §2 Transactions panel: status
+ * checkboxes, From and To, pages from the server), through the shared list model of
+ * ../list-model.ts. Open date ends are allowed, so every query is fetched.
+ */
+import type { Transaction } from '@/api/schemas/dashboard';
+import { transactionsListMachine } from '@/machines/transactionsList.machine';
+import type { TransactionFilters } from '@/machines/transactionsList.machine';
+import { defineListModel } from '../list-model';
+
+const TRANSACTION: Transaction = {
+  id: 11,
+  transaction: 'Payment from Ada Lovelace',
+  date: '2025-01-03T10:15:00.000Z',
+  amount: 4599,
+  reference_number: 'REF-0011',
+  payment_method: 'Visa',
+  status: 1,
+};
+
+export default defineListModel<TransactionFilters, Transaction>({
+  machine: transactionsListMachine,
+  inputs: { 'no filters': { filters: { status: [], start_date: '', end_date: '' }, page: 1 } },
+  canFetch: () => true,
+  filterChanges: [{ status: ['1', '3'] }, { start_date: '2025-01-01', end_date: '2025-01-08' }],
+  otherUrlQuery: { filters: { status: ['2'], start_date: '', end_date: '' }, page: 2 },
+  pages: [{ items: [TRANSACTION], page: 1, totalPages: 3, total: null }],
+});
