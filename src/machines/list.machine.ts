@@ -140,10 +140,10 @@ export function writeListQuery<F extends ListFilters>(query: ListQuery<F>, defau
 /**
  * Builds the list statechart for one kind of list (see the module comment).
  * Input: the initial `ListQuery` (usually read from the URL). States: `debouncing`, `loading`,
- * `loaded`, `failed`, `incomplete`.
+ * `loaded`, `failed`, and `incomplete` when a `canFetch` rule is given.
  */
 export function createListMachine<F extends ListFilters, T>(options: ListMachineOptions<F, T>) {
-  const canFetch = options.canFetch ?? (() => true);
+  const { canFetch } = options;
   return setup({
     types: {
       context: {} as ListContext<F, T>,
@@ -187,7 +187,7 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       })),
     },
     guards: {
-      filtersAreComplete: ({ context }) => canFetch(context.filters),
+      filtersAreComplete: ({ context }) => canFetch?.(context.filters) ?? true,
       isDebounced: (_, params: { debounce?: boolean }) => params.debounce === true,
       isOtherPage: ({ context }, params: { page: number }) =>
         Number.isInteger(params.page) && params.page >= 1 && params.page !== context.page,
@@ -237,8 +237,11 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
     },
     states: {
       // A transient choice point, so every way into a request passes the same `canFetch` check and a
-      // request already in flight is always left (and so stopped) first.
-      starting: { always: [{ guard: 'filtersAreComplete', target: 'loading' }, { target: 'incomplete' }] },
+      // request already in flight is always left (and so stopped) first. Lists without a `canFetch`
+      // rule have no `incomplete` state at all, so their charts show no branch that cannot be taken.
+      starting: canFetch
+        ? { always: [{ guard: 'filtersAreComplete', target: 'loading' }, { target: 'incomplete' }] }
+        : { always: { target: 'loading' } },
       debouncing: {
         after: { LIST_DEBOUNCE: { target: 'starting', actions: 'emitUrlChange' } },
         // Reloading while a typed change waits sends that change now, so the URL must follow too.
@@ -260,7 +263,10 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       },
       loaded: {},
       failed: {},
-      incomplete: { entry: 'clearItems' },
+      // Typed as always present: the state value type stays one type for every list.
+      ...((canFetch ? { incomplete: { entry: 'clearItems' } } : {}) as {
+        incomplete: { entry: 'clearItems' };
+      }),
     },
   });
 }
