@@ -16,7 +16,10 @@ if (container === null) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <ChakraProvider value={system}>
-      <RouterProvider router={createAppRouter()} />
+      {/* Location updates are not wrapped in transitions: statechart actors update through
+          useSyncExternalStore, and their synchronous renders kept starving the router's transitions,
+          so screens never saw back/forward locations (the users list stayed on its old query). */}
+      <RouterProvider router={createAppRouter()} useTransitions={false} />
       <Toasts />
     </ChakraProvider>
   </StrictMode>,
