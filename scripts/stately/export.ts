@@ -115,8 +115,6 @@ export function toReadme(machines: FoundMachine[]): string {
     '- In Stately Studio, create a machine and use **Import from code**, pasting the source file named',
     '  under the machine below; or, in VS Code with the Stately extension, open the source file and',
     '  choose **Open visual editor** above the `createMachine` call.',
-    '- To watch the running app instead, start `npm run dev` and open any page with `?inspect` in the',
-    '  URL: the Stately inspector shows every running actor (development builds only).',
     '',
   ];
   for (const { name, source, machine } of machines) {
