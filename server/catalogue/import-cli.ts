@@ -6,9 +6,7 @@
  * catalogue is then left as it was.
  */
 import { readFile } from 'node:fs/promises';
-import { ConfigError, loadConfig } from '../config';
-import { DatabaseLockedError } from '../db/lock';
-import { openDatabase } from '../db/open';
+import { openConfiguredDatabase } from '../cli';
 import { importCatalogue } from './import';
 import type { ImportSummary } from './import';
 import { CatalogueFileError } from './shopify-csv';
@@ -41,26 +39,9 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      console.error(`${error.message}\nStop the running app first, then import again.`);
-      return 1;
-    }
-    throw error;
-  }
+  const opened = await openConfiguredDatabase('import');
+  if (!opened) return 1;
+  const { database } = opened;
   try {
     console.log(formatSummary(file, await importCatalogue(database.db, text)));
     return 0;

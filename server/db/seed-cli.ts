@@ -4,9 +4,7 @@
  * Uses the server's configuration (DATABASE_URL, DATA_DIR, ENCRYPTION_KEY or the key generated
  * into `<DATA_DIR>/secrets.json`), so the app decrypts what this seeds. Exit code 1 on any error.
  */
-import { ConfigError, loadConfig } from '../config';
-import { DatabaseLockedError } from './lock';
-import { openDatabase } from './open';
+import { openConfiguredDatabase } from '../cli';
 import { DEMO_ADMIN, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
 import { removeSeedImages } from './seed-images';
 
@@ -21,27 +19,9 @@ async function main(args: string[]): Promise<number> {
   }
   const reset = args.includes('--reset');
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
-
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) {
-      console.error(`${error.message}\nStop the running app first, then seed again.`);
-      return 1;
-    }
-    throw error;
-  }
+  const opened = await openConfiguredDatabase('seed');
+  if (!opened) return 1;
+  const { config, database } = opened;
 
   try {
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
