@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,6 +34,9 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
 }
 
+/** PostgreSQL ships pg_trgm (migration 0001 creates it); PGlite must be handed it. */
+const pgliteOptions = { extensions: { pg_trgm } };
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -58,9 +62,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     const pgdataDir = path.join(options.dataDir, 'pgdata');
     mkdirSync(pgdataDir, { recursive: true });
     release = acquireDirectoryLock(options.dataDir);
-    client = new PGlite(pgdataDir);
+    client = new PGlite(pgdataDir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   const db = drizzlePglite(client, { schema });
   const close = async () => {

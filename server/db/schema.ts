@@ -3,6 +3,8 @@
  * Money columns are integers in minor units (pence / cents); timestamps are UTC `timestamptz`.
  * Later features add routes over these tables, not new tables.
  */
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -15,6 +17,19 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The one text the users search matches (issue 3 "Server"): first and last name joined by a space,
+ * so the full name matches, then email and company behind chr(1), which no search can contain, so
+ * no match spans two fields. The trigram index on `users` is built on this very expression, which
+ * is what lets ILIKE '%text%' over it use the index.
+ */
+export function userSearchText(
+  columns: Record<'first_name' | 'last_name' | 'email' | 'company_name', PgColumn>,
+): SQL {
+  return sql`(${columns.first_name} || ' ' || ${columns.last_name} || chr(1) || ${columns.email} || chr(1) || ${columns.company_name})`;
+}
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -52,6 +67,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     index('users_status_idx').on(t.status),
     index('users_created_at_idx').on(t.created_at),
+    // Needs pg_trgm (migration 0001). Searches shorter than 3 characters have no trigram and scan.
+    index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
 
