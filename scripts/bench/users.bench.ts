@@ -26,6 +26,8 @@ const DURATION_S = 8;
 const WARM_UP_S = 2;
 const URLS = [
   { name: 'page 1, limit 100', path: '/api/backoffice/users?page=1&limit=100' },
+  // The pagination control always offers the last page: a deep OFFSET.
+  { name: 'page 100, limit 100', path: '/api/backoffice/users?page=100&limit=100' },
   { name: "search 'smith'", path: '/api/backoffice/users?query=smith&page=1&limit=100' },
 ];
 const SERVER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'users-server.ts');
