@@ -4,7 +4,8 @@
  * `DURATION_S` seconds per URL, on in-memory PGlite and, when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) names a PostgreSQL server, on a fresh database there (dropped afterwards).
  * The server runs in a child process (users-server.ts), so autocannon does not share its event loop.
- * Prints p50 / p95 / p99 latency in ms, requests per second and the server's CPU time per request.
+ * Prints p50 / p95 / p99 latency in ms, requests per second, and the CPU time per request of the
+ * server process and (on PostgreSQL) of its database backends.
  * Target: p99 < 50 ms on PostgreSQL.
  *
  * BENCH_CPU_PROF_DIR=<dir> runs the server with `node --cpu-prof` into that directory (the profile
@@ -13,6 +14,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -87,6 +89,36 @@ async function serverCpuMs(child: ChildProcess): Promise<number> {
   return (await reply).cpuMs;
 }
 
+/**
+ * CPU time (user + system, ms) the PostgreSQL backends serving `databaseUrl`'s database have used,
+ * read from /proc (the bench runs on loopback, so the server is on this machine); null where /proc
+ * cannot tell (another OS, another host). Linux reports it in ticks of 10 ms (USER_HZ 100).
+ */
+async function postgresCpuMs(databaseUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    let ticks = 0;
+    for (const { pid } of rows) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+      ticks += Number(fields?.[11]) + Number(fields?.[12]);
+    }
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `ms` spread over `requests`, as "0.00", or '-' when unknown. */
+function perRequest(ms: number | null, requests: number): string {
+  return ms === null ? '-' : (ms / Math.max(requests, 1)).toFixed(2);
+}
+
 async function run(kind: string, databaseUrl: string | undefined): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const child = fork(SERVER_SCRIPT, [databaseUrl ?? ''], {
@@ -97,17 +129,22 @@ async function run(kind: string, databaseUrl: string | undefined): Promise<void>
     console.log(
       `\n### ${kind}: ${server.userCount.toLocaleString('en-GB')} users seeded in ${server.seedMs} ms (server pid ${child.pid})`,
     );
-    console.log(`| ${kind} | URL | p50 ms | p95 ms | p99 ms | req/s | server CPU ms/req | non-200 |`);
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(
+      `| ${kind} | URL | p50 ms | p95 ms | p99 ms | req/s | CPU ms/req: server | PostgreSQL | non-200 |`,
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    const databaseCpu = async () => (databaseUrl ? postgresCpuMs(databaseUrl) : null);
     for (const target of URLS) {
       const url = `${server.address}${target.path}`;
       await load(url, server.token, WARM_UP_S);
-      const cpuBefore = await serverCpuMs(child);
+      const [serverBefore, databaseBefore] = [await serverCpuMs(child), await databaseCpu()];
       const figures = await load(url, server.token, DURATION_S);
-      const cpuPerRequest = (await serverCpuMs(child)) - cpuBefore;
+      const [serverAfter, databaseAfter] = [await serverCpuMs(child), await databaseCpu()];
       const total = figures.requests + figures.failures;
+      const databaseMs =
+        databaseBefore === null || databaseAfter === null ? null : databaseAfter - databaseBefore;
       console.log(
-        `| ${kind} | ${target.name} | ${figures.p50} | ${figures.p95} | ${figures.p99} | ${figures.rps} | ${(cpuPerRequest / Math.max(total, 1)).toFixed(2)} | ${figures.failures} |`,
+        `| ${kind} | ${target.name} | ${figures.p50} | ${figures.p95} | ${figures.p99} | ${figures.rps} | ${perRequest(serverAfter - serverBefore, total)} | ${perRequest(databaseMs, total)} | ${figures.failures} |`,
       );
     }
   } finally {
