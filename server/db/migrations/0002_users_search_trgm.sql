@@ -1,1 +1,1 @@
-CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || chr(1) || "email" || chr(1) || "company_name") gin_trgm_ops);
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || chr(1) || "email" || chr(1) || "company_name") gin_trgm_ops) WITH (fastupdate=false);
