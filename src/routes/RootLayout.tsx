@@ -1,43 +1,39 @@
-/** Element of the root route: the session for every screen, its loading overlay, scroll reset and toasts. */
-import { lazy, Suspense, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { ScrollToTop } from './ScrollToTop';
-import { SessionOverlay } from './SessionOverlay';
-import { SessionProvider } from './session-context';
-
-/** The toast container (react-toastify), downloaded only once it is needed (issue 6). */
-const Toasts = lazy(async () => ({ default: (await import('@/ui/Toasts')).Toasts }));
-
 /**
- * Mounts the toast container from the first visit to the dashboard on, whose screens are the only
- * ones that show toasts (spec §2 Dashboard area); the public pages never download it. It stays
- * mounted at the root afterwards, so toasts outlive leaving the dashboard (a logout to / included).
- * A toast shown before the container has arrived is queued by react-toastify and shown on mount.
+ * Element of the root route: the scroll reset and the page, and from the first visit to a route
+ * that uses the session on, the {@link SessionShell} (session, its overlay, toasts) around them.
  */
-function ToastsOnceNeeded() {
-  const { pathname } = useLocation();
-  const inDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
-  const [needed, setNeeded] = useState(inDashboard);
-  if (inDashboard && !needed) setNeeded(true);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  );
-}
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { RouteLoading } from './RouteLoading';
+import { ScrollToTop } from './ScrollToTop';
+
+/** `handle` of the routes whose screens use the session: the auth and dashboard areas. */
+export const SESSION_ROUTE = { session: true } as const;
+
+const SessionShell = lazy(async () => ({ default: (await import('./SessionShell')).SessionShell }));
 
 /**
- * Wraps every route in the `SessionProvider`; it sits inside the router because the session reads
- * and changes the location (redirects, error cleared on navigation).
+ * Renders the page bare while only public routes have been visited: they use neither the session
+ * nor toasts, so they download neither (issue 6). The first route with the {@link SESSION_ROUTE}
+ * handle starts the session, and it stays for the rest of the visit, so going back to a public page
+ * and returning keeps the signed-in user without a new loading overlay. The shell sits inside the
+ * router because the session reads and changes the location (redirects, error cleared on navigation).
  */
 export function RootLayout() {
-  return (
-    <SessionProvider>
+  const needsSession = useMatches().some((match) => match.handle === SESSION_ROUTE);
+  const [sessionStarted, setSessionStarted] = useState(needsSession);
+  if (needsSession && !sessionStarted) setSessionStarted(true);
+
+  const page = (
+    <>
       <ScrollToTop />
       <Outlet />
-      <SessionOverlay />
-      <ToastsOnceNeeded />
-    </SessionProvider>
+    </>
+  );
+  if (!sessionStarted) return page;
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <SessionShell>{page}</SessionShell>
+    </Suspense>
   );
 }

@@ -49,24 +49,38 @@ function setSession(partial: Partial<Session>) {
   };
 }
 
-/**
- * Mounts the real route table at `path` and returns the router to inspect where it ended up, once
- * the screens it loads on demand (and those of any redirect) have arrived.
- */
-async function renderAt(path: string) {
+/** The real route table in a memory router at `path`, once the screens it loads on demand have arrived. */
+async function routerAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  if (!router.state.initialized) await waitFor(() => expect(router.state.initialized).toBe(true));
+  return router;
+}
+
+/**
+ * Mounts `router` and returns it to inspect where it ended up, once the screens of any redirect have
+ * arrived, and the session shell of the auth and dashboard areas too (the route-loading spinner is gone).
+ */
+async function mount(router: Awaited<ReturnType<typeof routerAt>>) {
   render(
     <ChakraProvider value={system}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );
-  const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  const settled = () => router.state.navigation.state === 'idle';
   if (!settled()) {
     await waitFor(() => expect(settled()).toBe(true));
     // The router hands its new state to React in a transition; let React commit it.
     await act(async () => {});
   }
+  if (screen.queryByLabelText('Loading') !== null) {
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+  }
   return router;
+}
+
+/** Mounts the real route table at `path` (see {@link routerAt} and {@link mount}). */
+async function renderAt(path: string) {
+  return mount(await routerAt(path));
 }
 
 /** jsdom has no ResizeObserver; Chakra's menus observe their trigger's size. */
@@ -178,8 +192,10 @@ describe('not-found screen', () => {
   });
 
   it('goes home by itself after 5 seconds, not before', async () => {
+    // The screen is loaded on demand with real timers; the countdown starts on mount, with fake ones.
+    const router = await routerAt('/missing');
     vi.useFakeTimers();
-    const router = await renderAt('/missing');
+    await mount(router);
     await act(async () => vi.advanceTimersByTime(4999));
     expect(router.state.location.pathname).toBe('/missing');
     await act(async () => vi.advanceTimersByTime(1));

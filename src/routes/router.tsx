@@ -4,15 +4,11 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
-import { UserType } from '@/api/schemas/common';
 import { LandingPage } from '@/features/public/LandingPage';
 import { ProductsPage } from '@/features/public/ProductsPage';
-import { AuthLayout } from './AuthLayout';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
-import { NotFoundPage, NotFoundScreen } from './NotFoundPage';
 import { PublicLayout } from './PublicLayout';
-import { RequireRole } from './RequireRole';
-import { RootLayout } from './RootLayout';
+import { RootLayout, SESSION_ROUTE } from './RootLayout';
 import { RouteLoading } from './RouteLoading';
 
 /**
@@ -25,6 +21,9 @@ function screen<M, K extends keyof M>(
 ): LazyRouteFunction<RouteObject> {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
+
+/** The not-found screen inside a layout (its countdown machine is not needed by the public pages). */
+const notFoundPage = screen(() => import('./NotFoundPage'), 'NotFoundPage');
 
 /** Where the dashboard guard sends visitors who are not admins (spec §2 Dashboard area). */
 export const LOGIN_PATH = '/auth/login';
@@ -45,16 +44,24 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'auth',
-        element: <AuthLayout />,
+        handle: SESSION_ROUTE,
+        lazy: screen(() => import('./AuthLayout'), 'AuthLayout'),
         children: [
-          { index: true, element: <NotFoundPage /> },
+          { index: true, lazy: notFoundPage },
           { path: 'login', lazy: screen(() => import('@/features/auth/LoginPage'), 'LoginPage') },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: notFoundPage },
         ],
       },
       {
         path: 'dashboard',
-        element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} />,
+        handle: SESSION_ROUTE,
+        lazy: async () => {
+          const [{ RequireRole }, { UserType }] = await Promise.all([
+            import('./RequireRole'),
+            import('@/api/schemas/common'),
+          ]);
+          return { element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} /> };
+        },
         children: [
           {
             lazy: screen(() => import('./DashboardLayout'), 'DashboardLayout'),
@@ -93,12 +100,12 @@ export const routes: RouteObject[] = [
                 path: 'profile',
                 lazy: screen(() => import('@/features/profile/ProfilePage'), 'ProfilePage'),
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', lazy: screen(() => import('./NotFoundPage'), 'NotFoundScreen') },
     ],
   },
 ];
