@@ -95,13 +95,37 @@ async function press(element: Element, key: string) {
   await act(async () => fireEvent.keyDown(element, { key }));
 }
 
-/** jsdom has no IntersectionObserver; the landing page's carousel (embla) watches its slides. */
-class NoopIntersectionObserver {
-  observe() {}
+/**
+ * jsdom has no IntersectionObserver; the landing page watches the carousel's place (to load it) and
+ * the carousel (embla) its slides. Nothing intersects until a test calls `scrollIntoView()`.
+ */
+class FakeIntersectionObserver {
+  static observers: FakeIntersectionObserver[] = [];
+  private readonly targets: Element[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.observers.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
   unobserve() {}
-  disconnect() {}
+  disconnect() {
+    this.targets.length = 0;
+  }
   takeRecords() {
     return [];
+  }
+  /** Reports every element observed so far as intersecting the viewport. */
+  static async scrollIntoView() {
+    const observers = FakeIntersectionObserver.observers.splice(0);
+    await act(async () => {
+      for (const observer of observers) {
+        const entries = observer.targets.map((target) => ({ target, isIntersecting: true }));
+        if (entries.length > 0) {
+          observer.callback(entries as unknown as IntersectionObserverEntry[], observer as never);
+        }
+      }
+    });
   }
 }
 
@@ -117,7 +141,8 @@ function noMediaMatches(query: string) {
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
-  vi.stubGlobal('IntersectionObserver', NoopIntersectionObserver);
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  FakeIntersectionObserver.observers = [];
   vi.stubGlobal('matchMedia', noMediaMatches);
   window.scrollTo = vi.fn();
   localStorage.clear();
@@ -152,9 +177,11 @@ describe('public routes', () => {
     ).toHaveLength(16);
   });
 
-  it('shows the brand carousel on the landing page, one labelled slide per brand', async () => {
+  it('loads the brand carousel once it nears the viewport, one labelled slide per brand', async () => {
     await renderAt('/');
-    const carousel = screen.getByRole('region', { name: 'Brand logos' });
+    expect(screen.queryByRole('region', { name: 'Brand logos' })).toBeNull();
+    await FakeIntersectionObserver.scrollIntoView();
+    const carousel = await screen.findByRole('region', { name: 'Brand logos' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(
       [...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((slide) =>
