@@ -49,10 +49,16 @@ function setSession(partial: Partial<Session>) {
   };
 }
 
+/**
+ * How long to wait for code loaded on demand: its first import is transformed by Vite in the test
+ * run, which takes seconds on a busy machine.
+ */
+const LOADING = { timeout: 15_000 };
+
 /** The real route table in a memory router at `path`, once the screens it loads on demand have arrived. */
 async function routerAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  if (!router.state.initialized) await waitFor(() => expect(router.state.initialized).toBe(true));
+  if (!router.state.initialized) await waitFor(() => expect(router.state.initialized).toBe(true), LOADING);
   return router;
 }
 
@@ -68,12 +74,12 @@ async function mount(router: Awaited<ReturnType<typeof routerAt>>) {
   );
   const settled = () => router.state.navigation.state === 'idle';
   if (!settled()) {
-    await waitFor(() => expect(settled()).toBe(true));
+    await waitFor(() => expect(settled()).toBe(true), LOADING);
     // The router hands its new state to React in a transition; let React commit it.
     await act(async () => {});
   }
   if (screen.queryByLabelText('Loading') !== null) {
-    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull(), LOADING);
   }
   return router;
 }
@@ -181,7 +187,7 @@ describe('public routes', () => {
     await renderAt('/');
     expect(screen.queryByRole('region', { name: 'Brand logos' })).toBeNull();
     await FakeIntersectionObserver.scrollIntoView();
-    const carousel = await screen.findByRole('region', { name: 'Brand logos' });
+    const carousel = await screen.findByRole('region', { name: 'Brand logos' }, LOADING);
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(
       [...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((slide) =>
