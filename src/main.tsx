@@ -1,13 +1,17 @@
 /**
- * Browser entry: mounts the app into `#root` with the Chakra system and the router (whose root route
- * provides the session and the toast container).
+ * Browser entry: starts the Stately inspector when the URL asks for it (development builds only),
+ * then mounts the app into `#root` with the Chakra system and the router (whose root layout brings
+ * in the session and the toast container for the screens that use them).
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { startInspectorIfAsked } from '@/machines/inspector';
 import { createAppRouter } from '@/routes/router';
 import { system } from '@/ui/system';
+
+startInspectorIfAsked(window.location.search);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

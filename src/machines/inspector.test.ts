@@ -14,15 +14,15 @@ const createBrowserInspector = vi.hoisted(() =>
 );
 vi.mock('@statelyai/inspect', () => ({ createBrowserInspector }));
 
-/** Loads the inspector module afresh for a page whose URL has `search`. */
+/** The inspector module, fresh, after an app start whose URL had `search`. */
 async function inspectorFor(search: string) {
-  vi.stubGlobal('window', { location: { search } });
   vi.resetModules();
-  return import('./inspector');
+  const inspector = await import('./inspector');
+  inspector.startInspectorIfAsked(search);
+  return inspector;
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   createBrowserInspector.mockClear();
   received.length = 0;
 });

@@ -33,12 +33,16 @@ function createDeferredInspector(): Observer<InspectionEvent> {
   };
 }
 
-const inspect =
-  import.meta.env.DEV &&
-  typeof window !== 'undefined' &&
-  new URLSearchParams(window.location.search).has('inspect')
-    ? createDeferredInspector()
-    : undefined;
+let inspect: Observer<InspectionEvent> | undefined;
+
+/**
+ * Starts the inspector when `search` (the URL's query when the app starts) has `inspect` in a
+ * development build; called once by the browser entry. It is read at start because the app's own
+ * navigation drops the query, while actors are created later, as their screens load.
+ */
+export function startInspectorIfAsked(search: string): void {
+  if (import.meta.env.DEV && new URLSearchParams(search).has('inspect')) inspect = createDeferredInspector();
+}
 
 /**
  * The options to create an actor with (`useActorRef`, `useMachine`, `createActor`, an actor
