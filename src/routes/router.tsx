@@ -5,7 +5,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '@/features/public/LandingPage';
-import { ProductsPage } from '@/features/public/ProductsPage';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout, SESSION_ROUTE } from './RootLayout';
@@ -39,7 +38,7 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'products', element: <ProductsPage /> },
+          { path: 'products', lazy: screen(() => import('@/features/public/ProductsPage'), 'ProductsPage') },
         ],
       },
       {
