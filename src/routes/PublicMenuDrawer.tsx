@@ -7,6 +7,12 @@
 import { CloseButton, Drawer, Link, Portal, VStack } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
 
+/** The drawer's links, in order. */
+const MENU_LINKS = [
+  { to: '/products', label: 'Products' },
+  { to: '/auth/login', label: 'Log in' },
+] as const;
+
 /** Props of {@link PublicMenuDrawer}. */
 export interface PublicMenuDrawerProps {
   open: boolean;
@@ -33,26 +39,19 @@ export function PublicMenuDrawer({ open, onOpenChange, finalFocusEl }: PublicMen
             </Drawer.Header>
             <Drawer.Body>
               <VStack as="nav" aria-label="Main" align="stretch" gap="2">
-                <Link
-                  asChild
-                  fontSize="lg"
-                  py="2"
-                  _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
-                >
-                  <NavLink to="/products" onClick={() => onOpenChange(false)}>
-                    Products
-                  </NavLink>
-                </Link>
-                <Link
-                  asChild
-                  fontSize="lg"
-                  py="2"
-                  _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
-                >
-                  <NavLink to="/auth/login" onClick={() => onOpenChange(false)}>
-                    Log in
-                  </NavLink>
-                </Link>
+                {MENU_LINKS.map(({ to, label }) => (
+                  <Link
+                    key={to}
+                    asChild
+                    fontSize="lg"
+                    py="2"
+                    _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
+                  >
+                    <NavLink to={to} onClick={() => onOpenChange(false)}>
+                      {label}
+                    </NavLink>
+                  </Link>
+                ))}
               </VStack>
             </Drawer.Body>
             <Drawer.CloseTrigger asChild>
