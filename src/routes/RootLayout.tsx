@@ -10,7 +10,12 @@ import { ScrollToTop } from './ScrollToTop';
 /** `handle` of the routes whose screens use the session: the auth and dashboard areas. */
 export const SESSION_ROUTE = { session: true } as const;
 
-const SessionShell = lazy(async () => ({ default: (await import('./SessionShell')).SessionShell }));
+/** Downloads the session shell; the session routes' own `lazy` starts it too, so the two load in parallel. */
+export function loadSessionShell() {
+  return import('./SessionShell');
+}
+
+const SessionShell = lazy(async () => ({ default: (await loadSessionShell()).SessionShell }));
 
 /**
  * Renders the page bare while only public routes have been visited: they use neither the session

@@ -7,7 +7,7 @@ import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'r
 import { LandingPage } from '@/features/public/LandingPage';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
 import { PublicLayout } from './PublicLayout';
-import { RootLayout, SESSION_ROUTE } from './RootLayout';
+import { loadSessionShell, RootLayout, SESSION_ROUTE } from './RootLayout';
 import { RouteLoading } from './RouteLoading';
 
 /**
@@ -19,6 +19,14 @@ function screen<M, K extends keyof M>(
   name: K & (M[K] extends ComponentType ? K : never),
 ): LazyRouteFunction<RouteObject> {
   return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+/**
+ * The `lazy` of a {@link SESSION_ROUTE}: `load`, with the session shell that the route renders in
+ * downloaded alongside rather than after it.
+ */
+function withSessionShell<R>(load: () => Promise<R>): () => Promise<R> {
+  return async () => (await Promise.all([load(), loadSessionShell()]))[0];
 }
 
 /** The not-found screen inside a layout (its countdown machine is not needed by the public pages). */
@@ -44,7 +52,7 @@ export const routes: RouteObject[] = [
       {
         path: 'auth',
         handle: SESSION_ROUTE,
-        lazy: screen(() => import('./AuthLayout'), 'AuthLayout'),
+        lazy: withSessionShell(screen(() => import('./AuthLayout'), 'AuthLayout')),
         children: [
           { index: true, lazy: notFoundPage },
           { path: 'login', lazy: screen(() => import('@/features/auth/LoginPage'), 'LoginPage') },
@@ -54,13 +62,13 @@ export const routes: RouteObject[] = [
       {
         path: 'dashboard',
         handle: SESSION_ROUTE,
-        lazy: async () => {
+        lazy: withSessionShell(async () => {
           const [{ RequireRole }, { UserType }] = await Promise.all([
             import('./RequireRole'),
             import('@/api/schemas/common'),
           ]);
           return { element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} /> };
-        },
+        }),
         children: [
           {
             lazy: screen(() => import('./DashboardLayout'), 'DashboardLayout'),
