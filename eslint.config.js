@@ -54,6 +54,28 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // Issue 7: `?inspect` must see every actor, so each one is created with withInspection(...) options.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^(useActorRef|useMachine|createActor)$/]:not([arguments.1.callee.name="withInspection"])',
+          message:
+            'Create actors with withInspection(...) options (src/machines/inspector.ts) so ?inspect sees them.',
+        },
+        {
+          selector:
+            'JSXOpeningElement[name.property.name="Provider"][name.object.name=/ActorContext$/]:not(:has(JSXAttribute[name.name="options"]))',
+          message:
+            'Give actor contexts options={withInspection()} (src/machines/inspector.ts) so ?inspect sees them.',
+        },
+      ],
+    },
+  },
   layer(['src/machines/**'], ['features', 'routes', 'ui'], ['react', 'react-dom', '@xstate/react']),
   layer(['src/api/**'], ['machines', 'features', 'routes', 'ui']),
   layer(['src/ui/**'], ['features', 'routes', 'machines', 'api']),

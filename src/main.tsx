@@ -1,14 +1,17 @@
 /**
- * Browser entry: mounts the app into `#root` with the Chakra system, the router (whose root route
- * provides the session) and the toast container.
+ * Browser entry: starts the Stately inspector when the URL asks for it (development builds only),
+ * then mounts the app into `#root` with the Chakra system and the router (whose root layout brings
+ * in the session and the toast container for the screens that use them).
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { startInspectorIfAsked } from '@/machines/inspector';
 import { createAppRouter } from '@/routes/router';
 import { system } from '@/ui/system';
-import { Toasts } from '@/ui/Toasts';
+
+startInspectorIfAsked(window.location.search);
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -20,7 +23,6 @@ createRoot(container).render(
           useSyncExternalStore, and their synchronous renders kept starving the router's transitions,
           so screens never saw back/forward locations (the users list stayed on its old query). */}
       <RouterProvider router={createAppRouter()} useTransitions={false} />
-      <Toasts />
     </ChakraProvider>
   </StrictMode>,
 );

@@ -116,6 +116,14 @@ export function toReadme(machines: FoundMachine[]): string {
     '  under the machine below; or, in VS Code with the Stately extension, open the source file and',
     '  choose **Open visual editor** above the `createMachine` call.',
     '',
+    '## Watching the running app',
+    '',
+    'Start `npm run dev` and open any page with `?inspect` in the URL (for example',
+    'http://localhost:3000/?inspect), then allow the pop-up: the Stately inspector opens in a new window',
+    'and shows every actor the app runs, with its events and snapshots, from the page load on. It is',
+    'wired in `src/machines/inspector.ts` (`withInspection`) and exists in development builds only;',
+    'production bundles contain none of it.',
+    '',
   ];
   for (const { name, source, machine } of machines) {
     parts.push(`## ${name}`, '', `Source: \`${source}\` · JSON: \`stately/${name}.json\``, '');

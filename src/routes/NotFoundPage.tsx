@@ -7,12 +7,13 @@ import { useActorRef } from '@xstate/react';
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { withInspection } from '@/machines/inspector';
 import { NOT_FOUND_REDIRECT_MS, notFoundMachine } from '@/machines/notFound.machine';
 
 /** Renders the not-found message and navigates (replacing the dead URL) when the machine says so. */
 export function NotFoundPage() {
   const navigate = useNavigate();
-  const notFound = useActorRef(notFoundMachine);
+  const notFound = useActorRef(notFoundMachine, withInspection());
 
   useEffect(() => {
     const subscription = notFound.on('redirect', (event) => {

@@ -1,26 +1,19 @@
 /**
  * Layout of the public site (spec §2 Public layout): a fixed top bar with 'Products' and 'Log in'
- * (in a drawer behind a hamburger button on small screens), the page, and the footer.
+ * (in a drawer behind a hamburger button on small screens, loaded on first use), the page, and the
+ * footer.
  */
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Flex,
-  HStack,
-  IconButton,
-  Link,
-  Portal,
-  SkipNavContent,
-  SkipNavLink,
-  VStack,
-} from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, IconButton, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { Menu as MenuIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Wordmark } from '@/ui/Wordmark';
 import { PublicFooter } from './PublicFooter';
+
+/** The small-screen menu, downloaded on the first press of the hamburger button (issue 6). */
+const PublicMenuDrawer = lazy(async () => ({
+  default: (await import('./PublicMenuDrawer')).PublicMenuDrawer,
+}));
 
 /** Height of the fixed top bar; the page is padded by the same amount so nothing hides under it. */
 const TOP_BAR_HEIGHT = '16';
@@ -28,6 +21,8 @@ const TOP_BAR_HEIGHT = '16';
 /** Renders the public chrome around the matched public page. */
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Flex direction="column" minH="100dvh">
@@ -53,50 +48,29 @@ export function PublicLayout() {
               <NavLink to="/auth/login">Log in</NavLink>
             </Button>
           </HStack>
-          <Drawer.Root open={menuOpen} onOpenChange={(details) => setMenuOpen(details.open)} placement="end">
-            <Drawer.Trigger asChild>
-              <IconButton aria-label="Open menu" variant="ghost" hideFrom="md">
-                <MenuIcon />
-              </IconButton>
-            </Drawer.Trigger>
-            <Portal>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content>
-                  <Drawer.Header>
-                    <Drawer.Title>Menu</Drawer.Title>
-                  </Drawer.Header>
-                  <Drawer.Body>
-                    <VStack as="nav" aria-label="Main" align="stretch" gap="2">
-                      <Link
-                        asChild
-                        fontSize="lg"
-                        py="2"
-                        _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
-                      >
-                        <NavLink to="/products" onClick={() => setMenuOpen(false)}>
-                          Products
-                        </NavLink>
-                      </Link>
-                      <Link
-                        asChild
-                        fontSize="lg"
-                        py="2"
-                        _currentPage={{ color: 'brand.fg', fontWeight: 'semibold' }}
-                      >
-                        <NavLink to="/auth/login" onClick={() => setMenuOpen(false)}>
-                          Log in
-                        </NavLink>
-                      </Link>
-                    </VStack>
-                  </Drawer.Body>
-                  <Drawer.CloseTrigger asChild>
-                    <CloseButton aria-label="Close menu" size="sm" />
-                  </Drawer.CloseTrigger>
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Portal>
-          </Drawer.Root>
+          <IconButton
+            ref={menuButton}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            variant="ghost"
+            hideFrom="md"
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+          >
+            <MenuIcon />
+          </IconButton>
+          {menuLoaded && (
+            <Suspense fallback={null}>
+              <PublicMenuDrawer
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                finalFocusEl={() => menuButton.current}
+              />
+            </Suspense>
+          )}
         </HStack>
       </Box>
       <Box as="main" flex="1" pt={TOP_BAR_HEIGHT}>

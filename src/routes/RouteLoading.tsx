@@ -1,4 +1,7 @@
-/** What the router shows on first load while the screen's code for the URL is still downloading. */
+/**
+ * What shows while the code for the URL is still downloading: the screen's on first load, or the
+ * session shell's on the first visit to the auth or dashboard area.
+ */
 import { Center, Spinner } from '@chakra-ui/react';
 
 /** A centred spinner filling the viewport, announced as 'Loading'. */

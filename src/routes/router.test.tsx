@@ -50,23 +50,43 @@ function setSession(partial: Partial<Session>) {
 }
 
 /**
- * Mounts the real route table at `path` and returns the router to inspect where it ended up, once
- * the screens it loads on demand (and those of any redirect) have arrived.
+ * How long to wait for code loaded on demand: its first import is transformed by Vite in the test
+ * run, which takes seconds on a busy machine.
  */
-async function renderAt(path: string) {
+const LOADING = { timeout: 15_000 };
+
+/** The real route table in a memory router at `path`, once the screens it loads on demand have arrived. */
+async function routerAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  if (!router.state.initialized) await waitFor(() => expect(router.state.initialized).toBe(true), LOADING);
+  return router;
+}
+
+/**
+ * Mounts `router` and returns it to inspect where it ended up, once the screens of any redirect have
+ * arrived, and the session shell of the auth and dashboard areas too (the route-loading spinner is gone).
+ */
+async function mount(router: Awaited<ReturnType<typeof routerAt>>) {
   render(
     <ChakraProvider value={system}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );
-  const settled = () => router.state.initialized && router.state.navigation.state === 'idle';
+  const settled = () => router.state.navigation.state === 'idle';
   if (!settled()) {
-    await waitFor(() => expect(settled()).toBe(true));
+    await waitFor(() => expect(settled()).toBe(true), LOADING);
     // The router hands its new state to React in a transition; let React commit it.
     await act(async () => {});
   }
+  if (screen.queryByLabelText('Loading') !== null) {
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull(), LOADING);
+  }
   return router;
+}
+
+/** Mounts the real route table at `path` (see {@link routerAt} and {@link mount}). */
+async function renderAt(path: string) {
+  return mount(await routerAt(path));
 }
 
 /** jsdom has no ResizeObserver; Chakra's menus observe their trigger's size. */
@@ -81,13 +101,37 @@ async function press(element: Element, key: string) {
   await act(async () => fireEvent.keyDown(element, { key }));
 }
 
-/** jsdom has no IntersectionObserver; the landing page's carousel (embla) watches its slides. */
-class NoopIntersectionObserver {
-  observe() {}
+/**
+ * jsdom has no IntersectionObserver; the landing page watches the carousel's place (to load it) and
+ * the carousel (embla) its slides. Nothing intersects until a test calls `scrollIntoView()`.
+ */
+class FakeIntersectionObserver {
+  static observers: FakeIntersectionObserver[] = [];
+  private readonly targets: Element[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.observers.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
   unobserve() {}
-  disconnect() {}
+  disconnect() {
+    this.targets.length = 0;
+  }
   takeRecords() {
     return [];
+  }
+  /** Reports every element observed so far as intersecting the viewport. */
+  static async scrollIntoView() {
+    const observers = FakeIntersectionObserver.observers.splice(0);
+    await act(async () => {
+      for (const observer of observers) {
+        const entries = observer.targets.map((target) => ({ target, isIntersecting: true }));
+        if (entries.length > 0) {
+          observer.callback(entries as unknown as IntersectionObserverEntry[], observer as never);
+        }
+      }
+    });
   }
 }
 
@@ -103,7 +147,8 @@ function noMediaMatches(query: string) {
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);
-  vi.stubGlobal('IntersectionObserver', NoopIntersectionObserver);
+  vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+  FakeIntersectionObserver.observers = [];
   vi.stubGlobal('matchMedia', noMediaMatches);
   window.scrollTo = vi.fn();
   localStorage.clear();
@@ -138,9 +183,11 @@ describe('public routes', () => {
     ).toHaveLength(16);
   });
 
-  it('shows the brand carousel on the landing page, one labelled slide per brand', async () => {
+  it('loads the brand carousel once it nears the viewport, one labelled slide per brand', async () => {
     await renderAt('/');
-    const carousel = screen.getByRole('region', { name: 'Brand logos' });
+    expect(screen.queryByRole('region', { name: 'Brand logos' })).toBeNull();
+    await FakeIntersectionObserver.scrollIntoView();
+    const carousel = await screen.findByRole('region', { name: 'Brand logos' }, LOADING);
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(
       [...carousel.querySelectorAll('[aria-roledescription="slide"]')].map((slide) =>
@@ -178,8 +225,10 @@ describe('not-found screen', () => {
   });
 
   it('goes home by itself after 5 seconds, not before', async () => {
+    // The screen is loaded on demand with real timers; the countdown starts on mount, with fake ones.
+    const router = await routerAt('/missing');
     vi.useFakeTimers();
-    const router = await renderAt('/missing');
+    await mount(router);
     await act(async () => vi.advanceTimersByTime(4999));
     expect(router.state.location.pathname).toBe('/missing');
     await act(async () => vi.advanceTimersByTime(1));

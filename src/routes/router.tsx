@@ -4,15 +4,10 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
-import { UserType } from '@/api/schemas/common';
 import { LandingPage } from '@/features/public/LandingPage';
-import { ProductsPage } from '@/features/public/ProductsPage';
-import { AuthLayout } from './AuthLayout';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
-import { NotFoundPage, NotFoundScreen } from './NotFoundPage';
 import { PublicLayout } from './PublicLayout';
-import { RequireRole } from './RequireRole';
-import { RootLayout } from './RootLayout';
+import { loadSessionShell, RootLayout, SESSION_ROUTE } from './RootLayout';
 import { RouteLoading } from './RouteLoading';
 
 /**
@@ -25,6 +20,17 @@ function screen<M, K extends keyof M>(
 ): LazyRouteFunction<RouteObject> {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
+
+/**
+ * The `lazy` of a {@link SESSION_ROUTE}: `load`, with the session shell that the route renders in
+ * downloaded alongside rather than after it.
+ */
+function withSessionShell<R>(load: () => Promise<R>): () => Promise<R> {
+  return async () => (await Promise.all([load(), loadSessionShell()]))[0];
+}
+
+/** The not-found screen inside a layout (its countdown machine is not needed by the public pages). */
+const notFoundPage = screen(() => import('./NotFoundPage'), 'NotFoundPage');
 
 /** Where the dashboard guard sends visitors who are not admins (spec §2 Dashboard area). */
 export const LOGIN_PATH = '/auth/login';
@@ -40,21 +46,29 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'products', element: <ProductsPage /> },
+          { path: 'products', lazy: screen(() => import('@/features/public/ProductsPage'), 'ProductsPage') },
         ],
       },
       {
         path: 'auth',
-        element: <AuthLayout />,
+        handle: SESSION_ROUTE,
+        lazy: withSessionShell(screen(() => import('./AuthLayout'), 'AuthLayout')),
         children: [
-          { index: true, element: <NotFoundPage /> },
+          { index: true, lazy: notFoundPage },
           { path: 'login', lazy: screen(() => import('@/features/auth/LoginPage'), 'LoginPage') },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', lazy: notFoundPage },
         ],
       },
       {
         path: 'dashboard',
-        element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} />,
+        handle: SESSION_ROUTE,
+        lazy: withSessionShell(async () => {
+          const [{ RequireRole }, { UserType }] = await Promise.all([
+            import('./RequireRole'),
+            import('@/api/schemas/common'),
+          ]);
+          return { element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} /> };
+        }),
         children: [
           {
             lazy: screen(() => import('./DashboardLayout'), 'DashboardLayout'),
@@ -93,12 +107,12 @@ export const routes: RouteObject[] = [
                 path: 'profile',
                 lazy: screen(() => import('@/features/profile/ProfilePage'), 'ProfilePage'),
               },
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', lazy: notFoundPage },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', lazy: screen(() => import('./NotFoundPage'), 'NotFoundScreen') },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { SessionActorContext } from '@/features/auth/session-actor';
+import { withInspection } from '@/machines/inspector';
 import { selectError, selectIsLoggingOut, selectStatus, selectUser } from '@/machines/session.machine';
 import type { sessionMachine } from '@/machines/session.machine';
 
@@ -44,7 +45,7 @@ function SessionRouting(): null {
 /** Provides the one session actor; must be rendered inside the router (uses useNavigate/useLocation). */
 export function SessionProvider(props: { children: ReactNode }): JSX.Element {
   return (
-    <SessionActorContext.Provider>
+    <SessionActorContext.Provider options={withInspection()}>
       <SessionRouting />
       {props.children}
     </SessionActorContext.Provider>

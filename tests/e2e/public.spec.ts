@@ -4,7 +4,13 @@
  * axe-core checks of /, /products and /auth/login.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Scrolls to 'Popular Brands' and returns the carousel, which loads once it nears the viewport. */
+async function brandCarousel(page: Page) {
+  await page.getByRole('heading', { name: 'Popular Brands' }).scrollIntoViewIfNeeded();
+  return page.getByRole('region', { name: 'Brand logos' });
+}
 
 test('the landing page shows its sections in order with their texts', async ({ page }) => {
   await page.goto('/');
@@ -32,7 +38,7 @@ test('the landing page shows its sections in order with their texts', async ({ p
   ]) {
     await expect(page.getByText(feature, { exact: true })).toBeVisible();
   }
-  const carousel = page.getByRole('region', { name: 'Brand logos' });
+  const carousel = await brandCarousel(page);
   await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveText([
     'Seeking Health',
     'Risewell',
@@ -50,7 +56,7 @@ test('the brand carousel advances every 5 s, holds while hovered and restarts on
 }) => {
   await page.clock.install();
   await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'Brand logos' });
+  const carousel = await brandCarousel(page);
   const current = carousel.locator('button[aria-current="true"]');
   await expect(current).toHaveAccessibleName('Show Seeking Health');
   await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
@@ -72,7 +78,7 @@ test('the brand carousel advances every 5 s, holds while hovered and restarts on
 
 test('the carousel is usable by keyboard', async ({ page }) => {
   await page.goto('/');
-  const carousel = page.getByRole('region', { name: 'Brand logos' });
+  const carousel = await brandCarousel(page);
   await carousel.getByRole('button', { name: 'Next brand' }).focus();
   await page.keyboard.press('Enter');
   await expect(carousel.locator('button[aria-current="true"]')).toHaveAccessibleName('Show Risewell');
@@ -101,6 +107,7 @@ for (const path of ['/', '/products', '/auth/login']) {
   test(`${path} has no serious or critical axe-core violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
+    if (path === '/') await expect(await brandCarousel(page)).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     const severe = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

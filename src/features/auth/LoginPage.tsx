@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
+import { withInspection } from '@/machines/inspector';
 import { loginMachine, selectIsSubmitting, selectLoginError } from '@/machines/login.machine';
 import { LoginFormField } from './LoginFormField';
 import { checkLoginField, checkLoginForm, redirectTargetFrom } from './login-form';
@@ -39,7 +40,7 @@ function useLoginOutcomeForSession(loginActor: ActorRefFrom<typeof loginMachine>
 /** The 'Welcome Back' card: email, password with show/hide, Login, and login errors in red below. */
 export function LoginPage() {
   const location = useLocation();
-  const loginActor = useActorRef(loginMachine);
+  const loginActor = useActorRef(loginMachine, withInspection());
   useLoginOutcomeForSession(loginActor);
   const isSubmitting = useSelector(loginActor, selectIsSubmitting);
   const loginError = useSelector(loginActor, selectLoginError);

@@ -8,6 +8,7 @@ import { assetUrl } from '@/api/assets';
 import { fetchMonthlyStatistics } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
+import { withInspection } from '@/machines/inspector';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
@@ -91,7 +92,7 @@ function TopCustomers({ customers }: { customers: MonthlyStatistics['top_custome
 
 /** The panel; loads its own data when it mounts. */
 export function MonthlyStatisticsPanel() {
-  const actor = useActorRef(monthlyStatisticsMachine);
+  const actor = useActorRef(monthlyStatisticsMachine, withInspection());
   const view = useSelector(actor, selectResourceView);
   return (
     <Card.Root>

@@ -11,6 +11,7 @@ import { formatDateTime, formatDollars } from '@/api/format';
 import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
 import type { TransactionStatusCode } from '@/api/schemas/dashboard';
 import { datePresetMachine } from '@/machines/datePreset.machine';
+import { withInspection } from '@/machines/inspector';
 import { selectListView } from '@/machines/list.machine';
 import { reportMachine } from '@/machines/report.machine';
 import { transactionsListMachine } from '@/machines/transactionsList.machine';
@@ -35,19 +36,22 @@ const COLUMNS = ['Transaction', 'Date & Time', 'Amount', 'Reference Number', 'Pa
 
 /** The panel; starts on the default period (Last 7 days) with every status. */
 export function TransactionsPanel() {
-  const period = useActorRef(datePresetMachine, { input: {} });
-  const reportPeriod = useActorRef(datePresetMachine, { input: {} });
-  const report = useActorRef(reportMachine);
-  const list = useActorRef(transactionsListMachine, {
-    input: {
-      filters: {
-        status: [],
-        start_date: period.getSnapshot().context.from,
-        end_date: period.getSnapshot().context.to,
+  const period = useActorRef(datePresetMachine, withInspection({ input: {} }));
+  const reportPeriod = useActorRef(datePresetMachine, withInspection({ input: {} }));
+  const report = useActorRef(reportMachine, withInspection());
+  const list = useActorRef(
+    transactionsListMachine,
+    withInspection({
+      input: {
+        filters: {
+          status: [],
+          start_date: period.getSnapshot().context.from,
+          end_date: period.getSnapshot().context.to,
+        },
+        page: 1,
       },
-      page: 1,
-    },
-  });
+    }),
+  );
   const view = useSelector(list, selectListView);
   usePeriodChanges(
     period,

@@ -9,6 +9,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { formatDateTime, formatPounds } from '@/api/format';
 import { datePresetMachine, isWithinRange } from '@/machines/datePreset.machine';
+import { withInspection } from '@/machines/inspector';
 import { selectListView } from '@/machines/list.machine';
 import { ordersListMachine } from '@/machines/ordersList.machine';
 import { reportMachine } from '@/machines/report.machine';
@@ -33,14 +34,17 @@ const NUMERIC = new Set(['Number Of Items', 'Cost of Order (ex VAT)', 'Cost of O
 
 /** The panel; starts on Last 7 days. */
 export function UserOrdersPanel() {
-  const period = useActorRef(datePresetMachine, { input: {} });
-  const report = useActorRef(reportMachine);
-  const list = useActorRef(ordersListMachine, {
-    input: {
-      filters: { start_date: period.getSnapshot().context.from, end_date: period.getSnapshot().context.to },
-      page: 1,
-    },
-  });
+  const period = useActorRef(datePresetMachine, withInspection({ input: {} }));
+  const report = useActorRef(reportMachine, withInspection());
+  const list = useActorRef(
+    ordersListMachine,
+    withInspection({
+      input: {
+        filters: { start_date: period.getSnapshot().context.from, end_date: period.getSnapshot().context.to },
+        page: 1,
+      },
+    }),
+  );
   const view = useSelector(list, selectListView);
   usePeriodChanges(
     period,

@@ -8,6 +8,7 @@ import { ChevronDown, ChevronUp } from 'lucide-react';
 import { fetchWeekSummary } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeekSummary } from '@/api/schemas/dashboard';
+import { withInspection } from '@/machines/inspector';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
 import { percentChange } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
@@ -40,7 +41,7 @@ function Change({ change }: { change: number | null }) {
 
 /** The card; loads its own data when it mounts. */
 export function WeekGlanceCard() {
-  const actor = useActorRef(weekSummaryMachine);
+  const actor = useActorRef(weekSummaryMachine, withInspection());
   const view = useSelector(actor, selectResourceView);
   const summary = view.data;
   const rows = summary

@@ -18,6 +18,7 @@ import { Line } from 'react-chartjs-2';
 import { fetchWeeklyOrders } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeeklyOrders } from '@/api/schemas/dashboard';
+import { withInspection } from '@/machines/inspector';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
 import { chartDayLabel, weekTotal } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
@@ -61,7 +62,7 @@ export function weeklyChartData(days: WeeklyOrders): ChartData<'line'> {
 
 /** The card; loads its own data when it mounts. */
 export function WeeklyOrdersCard() {
-  const actor = useActorRef(weeklyOrdersMachine);
+  const actor = useActorRef(weeklyOrdersMachine, withInspection());
   const view = useSelector(actor, selectResourceView);
   return (
     <Card.Root h="full">

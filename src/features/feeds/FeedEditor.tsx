@@ -32,6 +32,7 @@ import {
   selectLoadError,
 } from '@/machines/feedEditor.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import { withInspection } from '@/machines/inspector';
 import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
 import { LeavePrompt } from './LeavePrompt';
 import { ProductList } from './ProductList';
@@ -48,7 +49,7 @@ export interface FeedEditorProps {
 
 /** The editor; loads customers, brands, products (and the feed) when mounted. */
 export function FeedEditor({ feedId }: FeedEditorProps) {
-  const actor = useActorRef(feedEditorMachine, { input: { feedId } });
+  const actor = useActorRef(feedEditorMachine, withInspection({ input: { feedId } }));
   const navigate = useNavigate();
   const isLoading = useSelector(actor, selectIsLoading);
   const loadError = useSelector(actor, selectLoadError);

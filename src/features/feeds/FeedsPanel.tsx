@@ -15,6 +15,7 @@ import {
   selectVisibleFeeds,
 } from '@/machines/feedsList.machine';
 import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
+import { withInspection } from '@/machines/inspector';
 import { BrandsModal } from './BrandsModal';
 
 const COLUMNS = ['ID', 'Name', 'Brands', 'Products', 'Customer', 'Discount', 'Shipping', 'Actions'];
@@ -63,7 +64,7 @@ function BrandsCell({ feed, onOpen }: { feed: FeedListItem; onOpen: () => void }
 
 /** The panel; loads the feeds when mounted. */
 export function FeedsPanel() {
-  const actor = useActorRef(feedsListMachine);
+  const actor = useActorRef(feedsListMachine, withInspection());
   const isLoading = useSelector(actor, (snapshot: FeedsListSnapshot) => snapshot.matches('loading'));
   const error = useSelector(actor, (snapshot: FeedsListSnapshot) =>
     snapshot.matches('failed') ? snapshot.context.error : null,

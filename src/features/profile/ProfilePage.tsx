@@ -13,6 +13,7 @@ import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { uploadUrl } from '@/api/account';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { withInspection } from '@/machines/inspector';
 import {
   AVATAR_HINT,
   DELETE_AVATAR_QUESTION,
@@ -328,7 +329,7 @@ function PasswordPanel({ profile }: { profile: ProfileActor }) {
 /** Renders the profile screen for the signed-in user (the dashboard guard ensures there is one). */
 export function ProfilePage() {
   const user = SessionActorContext.useSelector(selectUser);
-  const profile = useActorRef(profileMachine);
+  const profile = useActorRef(profileMachine, withInspection());
   useProfileOutcomes(profile);
   return (
     <>

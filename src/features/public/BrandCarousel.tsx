@@ -17,6 +17,7 @@ import {
   selectPrefersReducedMotion,
   selectSlideIndex,
 } from '@/machines/carousel.machine';
+import { withInspection } from '@/machines/inspector';
 import { BrandLogo } from './BrandLogos';
 import type { PopularBrand } from './landing-content';
 
@@ -36,7 +37,7 @@ export interface BrandCarouselProps {
 /** Renders the carousel and wires embla to the carousel machine (glue only: no timers here). */
 export function BrandCarousel({ brands, label }: BrandCarouselProps) {
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: EMBLA_DURATION, slidesToScroll: 1 });
-  const carousel = useActorRef(carouselMachine, { input: { slideCount: brands.length } });
+  const carousel = useActorRef(carouselMachine, withInspection({ input: { slideCount: brands.length } }));
   const index = useSelector(carousel, selectSlideIndex);
   const live = useSelector(carousel, selectLiveRegion);
   const userPaused = useSelector(carousel, selectIsUserPaused);

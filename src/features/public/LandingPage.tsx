@@ -15,10 +15,19 @@ import {
   SlidersHorizontal,
   Zap,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { BrandCarousel } from './BrandCarousel';
+import { lazy, type ReactNode } from 'react';
+import { WhenNearViewport } from '@/ui/WhenNearViewport';
 import { HeroIllustration } from './HeroIllustration';
 import { FEATURES, POPULAR_BRANDS, STEPS } from './landing-content';
+
+/**
+ * The carousel (embla and its statechart) is the last section: it loads when the visitor scrolls
+ * near it, so the first paint of / does not wait for its code (issue 6).
+ */
+const BrandCarousel = lazy(async () => ({ default: (await import('./BrandCarousel')).BrandCarousel }));
+
+/** The carousel's rendered height (one slide and the row of dots), held while it loads. */
+const BRAND_CAROUSEL_HEIGHT = '13rem';
 
 /** Icon of each step, by step id. */
 const STEP_ICONS: Record<number, ReactNode> = {
@@ -158,7 +167,9 @@ export function LandingPage() {
           <Heading as="h2" id="popular-brands-title" size="3xl" textAlign="center" mb="10">
             Popular Brands
           </Heading>
-          <BrandCarousel brands={POPULAR_BRANDS} label="Brand logos" />
+          <WhenNearViewport minH={BRAND_CAROUSEL_HEIGHT}>
+            <BrandCarousel brands={POPULAR_BRANDS} label="Brand logos" />
+          </WhenNearViewport>
         </Container>
       </Box>
     </>

@@ -23,6 +23,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ApiToken } from '@/api/schemas/users';
+import { withInspection } from '@/machines/inspector';
 import {
   remainingRequests,
   selectIsAdding,
@@ -96,7 +97,7 @@ export interface TokensPanelProps {
 
 /** The tokens of user `userId`, with add, revoke toggles and the Full Token modal. */
 export function TokensPanel({ userId }: TokensPanelProps) {
-  const tokens = useActorRef(tokensMachine, { input: { userId } });
+  const tokens = useActorRef(tokensMachine, withInspection({ input: { userId } }));
   const context = useSelector(tokens, selectContext);
   const isLoading = useSelector(tokens, selectTokensLoading);
   const isAdding = useSelector(tokens, selectIsAdding);

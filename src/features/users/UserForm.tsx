@@ -8,6 +8,7 @@ import { useCallback, useEffect } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DISCOUNT_RATES } from '@/api/schemas/users';
+import { withInspection } from '@/machines/inspector';
 import {
   selectCanSubmit,
   selectFieldError,
@@ -53,7 +54,7 @@ export interface UserFormProps {
 /** The form card; on create success goes to the users list, on edit stays with the saved values. */
 export function UserForm({ input }: UserFormProps) {
   const navigate = useNavigate();
-  const form = useActorRef(userFormMachine, { input });
+  const form = useActorRef(userFormMachine, withInspection({ input }));
   // The form is small: re-rendering it on each change is cheaper than a selector per field.
   const snapshot = useSelector(form, (current) => current);
   const { values, hasStoredShopifyKey, loadError } = snapshot.context;

@@ -6,6 +6,7 @@ import { Box, Card, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import type { UserStatistic } from '@/api/schemas/users';
+import { withInspection } from '@/machines/inspector';
 import {
   USER_STATISTICS_FAILED_MESSAGE,
   USER_STATISTICS_PLACEHOLDERS,
@@ -44,7 +45,7 @@ function StatisticCard({ statistic }: { statistic: UserStatistic }) {
 
 /** Loads GET /users/statistics once and renders the cards, placeholders or the error box. */
 export function UserStatisticCards() {
-  const [snapshot] = useMachine(userStatisticsMachine);
+  const [snapshot] = useMachine(userStatisticsMachine, withInspection());
   if (snapshot.matches('failed')) {
     return (
       <Box

@@ -7,6 +7,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { withInspection } from '@/machines/inspector';
 import type { ListFilters, ListMachine } from '@/machines/list.machine';
 import { readListQuery, writeListQuery } from '@/machines/list.machine';
 
@@ -18,7 +19,7 @@ export function useListUrlSync<F extends ListFilters, T>(machine: ListMachine<F,
   const location = useLocation();
   const navigate = useNavigate();
   const defaultsRef = useRef(defaults);
-  const actorRef = useActorRef(machine, { input: readListQuery(location.search, defaults) });
+  const actorRef = useActorRef(machine, withInspection({ input: readListQuery(location.search, defaults) }));
 
   useEffect(() => {
     actorRef.send({ type: 'list.urlChanged', ...readListQuery(location.search, defaultsRef.current) });
