@@ -18,16 +18,23 @@
  * state and every transition the full set reaches.
  */
 import { expect, test } from '@playwright/test';
-import type { BrowserContext, Page, Route } from '@playwright/test';
+import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
 import { activeNodes, delayOf, describeEvent, generatePaths, listStates, runPath } from '../../model/harness';
 import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 
 /** How long a held request may take to arrive before the step fails, in ms. */
 const ARRIVAL_TIMEOUT = 10_000;
 
-/** An answer for a held request: a JSON body with a status, or no answer at all. */
-export type HeldAnswer = { status?: number; json: unknown } | 'network-failure';
+/**
+ * An answer for a held request: a JSON body, or raw bytes with their headers (a file), each with a
+ * status (default 200); or no answer at all.
+ */
+export type HeldAnswer =
+  | { status?: number; json: unknown }
+  | { status?: number; body: string | Buffer; headers: Record<string, string> }
+  | 'network-failure';
 
 /**
  * Requests of the page (or of every page of a context) held at the browser's edge until a path step
@@ -63,12 +70,20 @@ export class HeldRequests {
   async answer(name: string, answer: HeldAnswer): Promise<void> {
     const route = await this.next(name);
     if (answer === 'network-failure') await route.abort('connectionrefused');
-    else await route.fulfill({ status: answer.status ?? 200, json: answer.json });
+    else await route.fulfill({ ...answer, status: answer.status ?? 200 });
+    this.queues.get(name)?.shift();
+  }
+
+  /** The oldest held request of `name`, left held; waits for it to arrive as `answer` does. */
+  async peek(name: string): Promise<Request> {
+    const route = await this.next(name);
+    return route.request();
   }
 
   /** Sends the oldest held request of `name` on to the real server, waiting for it to arrive. */
   async pass(name: string): Promise<void> {
     await (await this.next(name)).continue();
+    this.queues.get(name)?.shift();
   }
 
   /** How many requests of `name` are held now. */
@@ -76,10 +91,11 @@ export class HeldRequests {
     return this.queues.get(name)?.length ?? 0;
   }
 
+  /** The oldest held request of `name`, still queued; waits up to ARRIVAL_TIMEOUT ms for one. */
   private async next(name: string): Promise<Route> {
     const deadline = Date.now() + ARRIVAL_TIMEOUT;
     for (;;) {
-      const route = this.queues.get(name)?.shift();
+      const route = this.queues.get(name)?.[0];
       if (route) return route;
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`no '${name}' request arrived: the UI did not make it`);
@@ -94,6 +110,26 @@ export class HeldRequests {
       });
     }
   }
+}
+
+/**
+ * Signs in through POST /login and has every document the page loads from now on start with the
+ * token pair in localStorage, as the login screen leaves it (spec §7 "Tokens").
+ * @throws when the server refuses the credentials
+ */
+export async function signInThroughApi(
+  page: Page,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  const answer = await page.request.post('/api/backoffice/login', { data: credentials });
+  expect(answer.ok(), `POST /login for ${credentials.email}`).toBe(true);
+  const tokens = (await answer.json()) as { access_token: string; refresh_token: string };
+  await page.addInitScript(
+    (stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    },
+    { [ACCESS_TOKEN_KEY]: tokens.access_token, [REFRESH_TOKEN_KEY]: tokens.refresh_token },
+  );
 }
 
 /** What a mapping works with while a path runs. */
