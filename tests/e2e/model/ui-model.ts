@@ -17,9 +17,11 @@
  * session alone has over a thousand), so `coveringPaths` picks a subset that still reaches every
  * state and every transition the full set reaches.
  */
+import { STATUS_CODES } from 'node:http';
 import { expect, test } from '@playwright/test';
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
+import { ApiError } from '@/api/client';
 import { activeNodes, delayOf, describeEvent, generatePaths, listStates, runPath } from '../../model/harness';
 import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 
@@ -30,14 +32,43 @@ const ARRIVAL_TIMEOUT = 10_000;
 export type HeldAnswer = { status?: number; json: unknown } | 'network-failure';
 
 /**
+ * The answer that makes the app's client fail as a model's error fixture says: no answer for a
+ * network failure; otherwise the fixture's status (500 for an error without one, as a server that
+ * broke) with the contract's error body carrying its message.
+ * @throws for ApiError kinds no answer can produce ('unauthorized' sends nothing,
+ *   'unexpected-response' needs a body of the call's own shape)
+ */
+export function answerForError(error: unknown): HeldAnswer {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return 'network-failure';
+    if (error.kind === 'unauthorized' || error.kind === 'unexpected-response') {
+      throw new Error(`an answer cannot make an ApiError of kind '${error.kind}'`);
+    }
+  }
+  const status = error instanceof ApiError && error.status !== null ? error.status : 500;
+  const message = error instanceof Error ? error.message : String(error);
+  return { status, json: { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message } };
+}
+
+/**
  * Requests of the page (or of every page of a context) held at the browser's edge until a path step
  * answers them, so an invoked actor stays pending exactly as long as the path says.
  */
 export class HeldRequests {
   private readonly queues = new Map<string, Route[]>();
+  private readonly arrivals = new Map<string, number>();
   private readonly waiters = new Map<string, Array<() => void>>();
 
-  constructor(private readonly target: Page | BrowserContext) {}
+  constructor(private readonly target: Page | BrowserContext) {
+    // A held request the page gave up on (an actor stopped and aborted it) is no longer pending:
+    // counting or answering it would describe a call the app no longer waits for.
+    target.on('requestfailed', (request) => {
+      for (const queue of this.queues.values()) {
+        const index = queue.findIndex((route) => route.request() === request);
+        if (index >= 0) queue.splice(index, 1);
+      }
+    });
+  }
 
   /**
    * Holds from now on every request matching `url` (a glob or RegExp, as `page.route`) and, when
@@ -52,6 +83,7 @@ export class HeldRequests {
       const queue = this.queues.get(name) ?? [];
       queue.push(route);
       this.queues.set(name, queue);
+      this.arrivals.set(name, this.seen(name) + 1);
       for (const wake of this.waiters.get(name)?.splice(0) ?? []) wake();
     });
   }
@@ -74,6 +106,11 @@ export class HeldRequests {
   /** How many requests of `name` are held now. */
   count(name: string): number {
     return this.queues.get(name)?.length ?? 0;
+  }
+
+  /** How many requests of `name` arrived since `hold`, answered, passed, aborted or still held. */
+  seen(name: string): number {
+    return this.arrivals.get(name) ?? 0;
   }
 
   private async next(name: string): Promise<Route> {
