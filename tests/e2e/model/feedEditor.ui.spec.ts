@@ -144,14 +144,16 @@ async function expectForm(page: Page, { context }: FeedEditorSnapshot): Promise<
   await expect(page.getByText(TEXT.nameRequired)).toHaveCount(context.errors.name === null ? 0 : 1);
   await expect(page.getByText(TEXT.customerRequired)).toHaveCount(context.errors.customer === null ? 0 : 1);
 
-  const brands = page.getByRole('group', { name: 'Brands' }).getByRole('button');
-  await expect(brands).toHaveText(context.brands.map((brand) => brand.name));
-  for (const brand of context.brands) {
-    await expect(brands.filter({ hasText: brand.name })).toHaveAttribute(
-      'aria-pressed',
-      String(context.selectedBrands.has(brand.id)),
-    );
-  }
+  await expect(page.getByRole('group', { name: 'Brands' })).toMatchAriaSnapshot(
+    [
+      '- group "Brands":',
+      '  - /children: equal',
+      ...context.brands.map(
+        (brand) =>
+          `  - button ${JSON.stringify(brand.name)} [pressed=${context.selectedBrands.has(brand.id)}]`,
+      ),
+    ].join('\n'),
+  );
 
   await expect(page.getByRole('textbox', { name: 'SKUs' })).toHaveValue(context.skuText);
   await expect(
@@ -164,20 +166,25 @@ async function expectForm(page: Page, { context }: FeedEditorSnapshot): Promise<
   await expect(selectAll).toHaveAttribute('aria-pressed', String(allFiltered));
   await expect(selectAll).toBeEnabled({ enabled: context.filteredIds.length > 0 });
 
-  const rows = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
   if (context.filteredIds.length === 0) {
     await expect(page.getByText('No products found.')).toBeVisible();
-  } else {
-    const names = context.filteredIds.map(
-      (id) => context.products.find((item) => item.id === id)?.name ?? '',
-    );
-    await expect(rows).toHaveCount(names.length);
-    await expect(rows).toContainText(names);
-    for (const id of context.filteredIds) {
-      const checkbox = page.getByRole('checkbox', { name: productLabel(context, id) });
-      await expect(checkbox).toBeChecked({ checked: context.selected.has(id) });
-    }
+    return;
   }
+  // Spec §2: each product with its checkbox, name, SKU and price in euros.
+  const rows = context.filteredIds.flatMap((id) => {
+    const product = context.products.find((item) => item.id === id);
+    if (!product) throw new Error(`filtered product ${id} is not in the catalogue`);
+    return [
+      '  - listitem:',
+      `    - checkbox ${JSON.stringify(productLabel(context, id))} [checked=${context.selected.has(id)}]`,
+      `    - paragraph: ${JSON.stringify(product.name)}`,
+      `    - paragraph: ${JSON.stringify(product.variant.sku)}`,
+      `    - paragraph: ${JSON.stringify(`€${(product.variant.price / 100).toFixed(2)}`)}`,
+    ];
+  });
+  await expect(page.getByRole('list', { name: 'Products' })).toMatchAriaSnapshot(
+    ['- list "Products":', '  - /children: deep-equal', ...rows].join('\n'),
+  );
 }
 
 /** Toasts the step into `ready.editing` showed. */
