@@ -201,11 +201,11 @@ async function expectStepToast(run: Run): Promise<void> {
 /** After a save the editor leaves for the feeds list, saying what it saved (spec §8). */
 async function expectSaved(run: Run, saved: FeedDetail): Promise<void> {
   const created = snapshotBefore(run).context.feedId === null;
-  await expect(run.page).toHaveURL(/\/dashboard\/feeds$/);
   await expectToast(
     run.page,
     `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id ?? ''})`,
   );
+  await expect(run.page).toHaveURL(/\/dashboard\/feeds$/);
   await expect(run.page.getByRole('form')).toHaveCount(0);
 }
 
@@ -344,9 +344,10 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
         await expectSaved(run, savedFeed);
         return;
       }
+      // Toasts close after 5 s: they are looked at first.
+      await expectStepToast(run);
       await expectForm(run.page, snapshot);
       await expect(run.page.getByRole('button', { name: 'Save' })).toBeEnabled();
-      await expectStepToast(run);
     },
     'feedEditor.ready.saving': async (run, snapshot) => {
       await expect.poll(() => run.held.count('save'), 'the feed is being saved').toBe(1);
