@@ -14,16 +14,15 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { ApiError } from '@/api/client';
 import type { ReportFile, ReportRequest } from '@/api/dashboard';
 import { DATE_PRESETS, presetRange } from '@/machines/datePreset.machine';
 import { GENERATING_LABEL, reportErrorMessage } from '@/machines/report.machine';
 import type { reportMachine } from '@/machines/report.machine';
 import reportModel from '../../model/models/report.model';
-import { coveringPaths, describeUiModel, signInThroughApi } from './ui-model';
+import { signInAsAdmin } from './admin-session';
+import { answerForError, coveringPaths, describeUiModel } from './ui-model';
 import type { UiModel } from './ui-model';
 
-const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 /** London noon on the fixtures' last report day, so 'Last 7 days' is 2025-01-01 to 2025-01-08. */
 const NOW = new Date('2025-01-08T12:00:00Z');
 const BUTTON_LABELS = { transactions: 'TRANSACTIONS REPORT', orders: 'ORDERS REPORT' } as const;
@@ -80,7 +79,7 @@ const reportUi: UiModel<typeof reportMachine> = {
   model: reportModel,
   clock: NOW,
   start: async ({ page, held }) => {
-    await signInThroughApi(page, ADMIN);
+    await signInAsAdmin(page);
     await held.hold('download', REPORT_URL, 'GET');
     await page.goto('/dashboard');
   },
@@ -114,13 +113,7 @@ const reportUi: UiModel<typeof reportMachine> = {
     },
     'xstate.error.actor.0.report.generating': async ({ page, held }, event) => {
       const { error } = event as { error: unknown };
-      if (!(error instanceof ApiError)) throw new Error('the download fails with an ApiError');
-      await held.answer(
-        'download',
-        error.status === null
-          ? 'network-failure'
-          : { status: error.status, json: { message: error.message } },
-      );
+      await held.answer('download', answerForError(error));
       await expect(page.getByRole('alert').filter({ hasText: reportErrorMessage(error) })).toBeVisible();
     },
   },

@@ -17,10 +17,11 @@
  * session alone has over a thousand), so `coveringPaths` picks a subset that still reaches every
  * state and every transition the full set reaches.
  */
+import { STATUS_CODES } from 'node:http';
 import { expect, test } from '@playwright/test';
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
+import { ApiError } from '@/api/client';
 import { activeNodes, delayOf, describeEvent, generatePaths, listStates, runPath } from '../../model/harness';
 import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 
@@ -37,14 +38,43 @@ export type HeldAnswer =
   | 'network-failure';
 
 /**
+ * The answer that makes the app's client fail as a model's error fixture says: no answer for a
+ * network failure; otherwise the fixture's status (500 for an error without one, as a server that
+ * broke) with the contract's error body carrying its message.
+ * @throws for ApiError kinds no answer can produce ('unauthorized' sends nothing,
+ *   'unexpected-response' needs a body of the call's own shape)
+ */
+export function answerForError(error: unknown): HeldAnswer {
+  if (error instanceof ApiError) {
+    if (error.kind === 'network') return 'network-failure';
+    if (error.kind === 'unauthorized' || error.kind === 'unexpected-response') {
+      throw new Error(`an answer cannot make an ApiError of kind '${error.kind}'`);
+    }
+  }
+  const status = error instanceof ApiError && error.status !== null ? error.status : 500;
+  const message = error instanceof Error ? error.message : String(error);
+  return { status, json: { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message } };
+}
+
+/**
  * Requests of the page (or of every page of a context) held at the browser's edge until a path step
  * answers them, so an invoked actor stays pending exactly as long as the path says.
  */
 export class HeldRequests {
   private readonly queues = new Map<string, Route[]>();
+  private readonly arrivals = new Map<string, number>();
   private readonly waiters = new Map<string, Array<() => void>>();
 
-  constructor(private readonly target: Page | BrowserContext) {}
+  constructor(private readonly target: Page | BrowserContext) {
+    // A held request the page gave up on (an actor stopped and aborted it) is no longer pending:
+    // counting or answering it would describe a call the app no longer waits for.
+    target.on('requestfailed', (request) => {
+      for (const queue of this.queues.values()) {
+        const index = queue.findIndex((route) => route.request() === request);
+        if (index >= 0) queue.splice(index, 1);
+      }
+    });
+  }
 
   /**
    * Holds from now on every request matching `url` (a glob or RegExp, as `page.route`) and, when
@@ -59,6 +89,7 @@ export class HeldRequests {
       const queue = this.queues.get(name) ?? [];
       queue.push(route);
       this.queues.set(name, queue);
+      this.arrivals.set(name, this.seen(name) + 1);
       for (const wake of this.waiters.get(name)?.splice(0) ?? []) wake();
     });
   }
@@ -68,10 +99,9 @@ export class HeldRequests {
    * @throws when none arrives within ARRIVAL_TIMEOUT ms (the UI did not start the actor)
    */
   async answer(name: string, answer: HeldAnswer): Promise<void> {
-    const route = await this.next(name);
+    const route = this.take(name, await this.next(name));
     if (answer === 'network-failure') await route.abort('connectionrefused');
     else await route.fulfill({ ...answer, status: answer.status ?? 200 });
-    this.queues.get(name)?.shift();
   }
 
   /** The oldest held request of `name`, left held; waits for it to arrive as `answer` does. */
@@ -82,13 +112,24 @@ export class HeldRequests {
 
   /** Sends the oldest held request of `name` on to the real server, waiting for it to arrive. */
   async pass(name: string): Promise<void> {
-    await (await this.next(name)).continue();
-    this.queues.get(name)?.shift();
+    await this.take(name, await this.next(name)).continue();
   }
 
   /** How many requests of `name` are held now. */
   count(name: string): number {
     return this.queues.get(name)?.length ?? 0;
+  }
+
+  /** How many requests of `name` arrived since `hold`, answered, passed, aborted or still held. */
+  seen(name: string): number {
+    return this.arrivals.get(name) ?? 0;
+  }
+
+  /** Takes `route` out of the queue of `name` before it is settled, and returns it. */
+  private take(name: string, route: Route): Route {
+    const queue = this.queues.get(name) ?? [];
+    queue.splice(queue.indexOf(route), 1);
+    return route;
   }
 
   /** The oldest held request of `name`, still queued; waits up to ARRIVAL_TIMEOUT ms for one. */
@@ -110,26 +151,6 @@ export class HeldRequests {
       });
     }
   }
-}
-
-/**
- * Signs in through POST /login and has every document the page loads from now on start with the
- * token pair in localStorage, as the login screen leaves it (spec §7 "Tokens").
- * @throws when the server refuses the credentials
- */
-export async function signInThroughApi(
-  page: Page,
-  credentials: { email: string; password: string },
-): Promise<void> {
-  const answer = await page.request.post('/api/backoffice/login', { data: credentials });
-  expect(answer.ok(), `POST /login for ${credentials.email}`).toBe(true);
-  const tokens = (await answer.json()) as { access_token: string; refresh_token: string };
-  await page.addInitScript(
-    (stored) => {
-      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-    },
-    { [ACCESS_TOKEN_KEY]: tokens.access_token, [REFRESH_TOKEN_KEY]: tokens.refresh_token },
-  );
 }
 
 /** What a mapping works with while a path runs. */
