@@ -48,16 +48,3 @@ export function uploadAvatar(file: Blob, signal?: AbortSignal): Promise<ProfileU
 export function deleteAvatar(signal?: AbortSignal): Promise<ProfileUser> {
   return request(ProfileUser, 'delete', 'account/upload/avatar', { signal });
 }
-
-/**
- * The URL of an uploaded file from its stored path (ARCHITECTURE.md §4 "API host": uploads load
- * from the API host with the trailing `/api` removed). Absolute URLs are returned unchanged.
- */
-export function uploadUrl(
-  storedPath: string,
-  apiUrl: string = import.meta.env.VITE_API_URL ?? '/api',
-): string {
-  if (/^https?:\/\//i.test(storedPath)) return storedPath;
-  const host = apiUrl.replace(/\/+$/, '').replace(/\/api$/, '');
-  return `${host}${storedPath.startsWith('/') ? '' : '/'}${storedPath}`;
-}

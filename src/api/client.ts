@@ -6,11 +6,12 @@
 import ky from 'ky';
 import type { KyInstance } from 'ky';
 import * as v from 'valibot';
+import { API_URL } from './assets';
 import { ErrorResponse } from './schemas/common';
 import { getAccessToken, getRefreshToken, isUsableToken } from './tokens-storage';
 
 /** Base of every call: `${VITE_API_URL ?? '/api'}/backoffice` (ARCHITECTURE.md §4, "API host"). */
-export const API_BASE_URL = `${import.meta.env.VITE_API_URL ?? '/api'}/backoffice`;
+export const API_BASE_URL = `${API_URL}/backoffice`;
 
 /** Spec §8: no stored token on a call that needs one. */
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';

@@ -51,13 +51,3 @@ export function updateUser(
 export function fetchUserStatistics(signal?: AbortSignal): Promise<UserStatistic[]> {
   return request(UserStatistics, 'get', 'users/statistics', { signal });
 }
-
-/**
- * The URL of an uploaded file (an avatar path like '/uploads/avatars/7.webp'): avatars load from the
- * API host with the trailing /api removed (spec §7; ARCHITECTURE.md §4). Absolute URLs pass through.
- */
-export function uploadUrl(path: string): string {
-  if (/^https?:\/\//i.test(path)) return path;
-  const host = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/api\/?$/, '');
-  return `${host}${path}`;
-}

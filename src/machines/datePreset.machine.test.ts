@@ -7,7 +7,12 @@ import {
   isWithinRange,
   presetRange,
 } from './datePreset.machine';
-import type { DatePresetEmitted, DatePresetId } from './datePreset.machine';
+import type {
+  DatePresetEmitted,
+  DatePresetId,
+  DatePresetInput,
+  DatePresetSnapshot,
+} from './datePreset.machine';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -74,7 +79,7 @@ describe('isWithinRange', () => {
   });
 });
 
-function start(input: { preset?: DatePresetId } = {}) {
+function start(input: DatePresetInput = {}) {
   const actor = createActor(datePresetMachine, { input });
   const emitted: DatePresetEmitted[] = [];
   actor.on('period.changed', (event) => emitted.push(event));
@@ -82,18 +87,23 @@ function start(input: { preset?: DatePresetId } = {}) {
   return { actor, emitted };
 }
 
+/** The period a snapshot holds, without the clock. */
+function periodOf({ context }: DatePresetSnapshot) {
+  return { preset: context.preset, from: context.from, to: context.to };
+}
+
 describe('datePresetMachine', () => {
   it('starts on Last 7 days of the current London day without emitting', () => {
     vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
     const { actor, emitted } = start();
     expect(actor.getSnapshot().value).toBe('preset');
-    expect(actor.getSnapshot().context).toEqual({ preset: 'last7', from: '2025-05-26', to: '2025-06-02' });
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'last7', from: '2025-05-26', to: '2025-06-02' });
     expect(emitted).toEqual([]);
   });
 
   it('starts on the preset it is given', () => {
     vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
-    expect(start({ preset: 'today' }).actor.getSnapshot().context).toEqual({
+    expect(periodOf(start({ preset: 'today' }).actor.getSnapshot())).toEqual({
       preset: 'today',
       from: '2025-06-02',
       to: '2025-06-02',
@@ -106,7 +116,7 @@ describe('datePresetMachine', () => {
     // Past London midnight (BST) the day has moved on.
     vi.setSystemTime(at('2025-10-25T23:30:00.000Z'));
     actor.send({ type: 'period.select', preset: 'yesterday' });
-    expect(actor.getSnapshot().context).toEqual({
+    expect(periodOf(actor.getSnapshot())).toEqual({
       preset: 'yesterday',
       from: '2025-10-25',
       to: '2025-10-25',
@@ -119,9 +129,9 @@ describe('datePresetMachine', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'period.from', value: '2025-05-01' });
     expect(actor.getSnapshot().value).toBe('custom');
-    expect(actor.getSnapshot().context).toEqual({ preset: 'custom', from: '2025-05-01', to: '2025-06-02' });
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'custom', from: '2025-05-01', to: '2025-06-02' });
     actor.send({ type: 'period.to', value: '' });
-    expect(actor.getSnapshot().context).toMatchObject({ from: '2025-05-01', to: '' });
+    expect(periodOf(actor.getSnapshot())).toMatchObject({ from: '2025-05-01', to: '' });
     actor.send({ type: 'period.select', preset: 'last30' });
     expect(actor.getSnapshot().value).toBe('preset');
     expect(emitted).toEqual([
@@ -129,5 +139,15 @@ describe('datePresetMachine', () => {
       { type: 'period.changed', from: '2025-05-01', to: '' },
       { type: 'period.changed', from: '2025-05-03', to: '2025-06-02' },
     ]);
+  });
+
+  it('reads the clock it is given instead of the system clock', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    let now = Date.parse('2025-01-15T12:00:00.000Z');
+    const { actor } = start({ now: () => now });
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'last7', from: '2025-01-08', to: '2025-01-15' });
+    now = Date.parse('2025-01-16T00:00:00.000Z');
+    actor.send({ type: 'period.select', preset: 'today' });
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'today', from: '2025-01-16', to: '2025-01-16' });
   });
 });

@@ -5,8 +5,8 @@
  * Every change emits `period.changed`, which the panel forwards to its list as a filter change, and
  * that resets the list to page 1.
  *
- * The clock is the system clock, read when a preset is applied, so a preset chosen after midnight
- * covers the new day; tests fix it with fake timers.
+ * The clock is read when a preset is applied, so a preset chosen after midnight covers the new
+ * day. It is the system clock unless the input gives one (model tests pass a fixed one).
  */
 import { assign, emit, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -53,9 +53,17 @@ export function presetRange(preset: DatePresetId, now: Date): DayRange {
   }
 }
 
-/** Context: the chosen preset ('custom' after a hand edit) and the range it gives. */
+/** Context: the chosen preset ('custom' after a hand edit), the range it gives and the clock. */
 export interface DatePresetContext extends DayRange {
   preset: DatePresetId | 'custom';
+  /** The clock, in ms since the epoch. */
+  now: () => number;
+}
+
+/** Input: the preset to start on (default Last 7 days) and the clock (default the system's). */
+export interface DatePresetInput {
+  preset?: DatePresetId;
+  now?: () => number;
 }
 
 /** Events a screen sends. */
@@ -67,18 +75,18 @@ export type DatePresetEvent =
 /** Emitted after every change of the range. */
 export type DatePresetEmitted = { type: 'period.changed'; from: string; to: string };
 
-/** The period statechart; input `{ preset? }` (default Last 7 days). */
+/** The period statechart; see DatePresetInput. */
 export const datePresetMachine = setup({
   types: {
     context: {} as DatePresetContext,
     events: {} as DatePresetEvent,
     emitted: {} as DatePresetEmitted,
-    input: {} as { preset?: DatePresetId },
+    input: {} as DatePresetInput,
   },
   actions: {
-    applyPreset: assign((_, params: { preset: DatePresetId }) => ({
+    applyPreset: assign(({ context }, params: { preset: DatePresetId }) => ({
       preset: params.preset,
-      ...presetRange(params.preset, new Date()),
+      ...presetRange(params.preset, new Date(context.now())),
     })),
     applyDay: assign((_, params: { end: 'from' | 'to'; value: string }) => ({
       preset: 'custom' as const,
@@ -94,7 +102,8 @@ export const datePresetMachine = setup({
   id: 'datePreset',
   context: ({ input }) => {
     const preset = input.preset ?? DEFAULT_DATE_PRESET;
-    return { preset, ...presetRange(preset, new Date()) };
+    const now = input.now ?? (() => Date.now());
+    return { preset, now, ...presetRange(preset, new Date(now())) };
   },
   initial: 'preset',
   on: {

@@ -154,7 +154,8 @@ export interface PathRun {
   transitions: Set<string>;
 }
 
-function activeNodes(snapshot: unknown): AnyStateNode[] {
+/** The state nodes a snapshot is in, from the root down (parallel regions each contribute). */
+export function activeNodes(snapshot: unknown): AnyStateNode[] {
   return (snapshot as { _nodes: AnyStateNode[] })._nodes;
 }
 
@@ -224,8 +225,11 @@ function eventsFor(model: AnyModel, snapshot: AnyMachineSnapshot): AnyEventObjec
   return events;
 }
 
-/** Milliseconds of a delay named in an `xstate.after.<DELAY>.<state id>` event type. */
-function delayOf(machine: AnyStateMachine, eventType: string): number {
+/**
+ * Milliseconds of a delay named in an `xstate.after.<DELAY>.<state id>` event type.
+ * @throws when the delay is not a fixed number of ms
+ */
+export function delayOf(machine: AnyStateMachine, eventType: string): number {
   const name = eventType.slice(AFTER_PREFIX.length).split('.')[0] ?? '';
   const configured: unknown = (machine.implementations.delays as Record<string, unknown>)[name];
   const ms = typeof configured === 'number' ? configured : Number(name);

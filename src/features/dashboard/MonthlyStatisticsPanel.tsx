@@ -4,7 +4,7 @@
  */
 import { Avatar, Card, HStack, Image, Table, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { assetUrl } from '@/api/assets';
+import { uploadUrl } from '@/api/assets';
 import { fetchMonthlyStatistics } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
@@ -44,7 +44,7 @@ function TopProducts({ products }: { products: MonthlyStatistics['top_products']
             <Table.Cell>
               <HStack gap="3">
                 {product.image ? (
-                  <Image src={assetUrl(product.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
+                  <Image src={uploadUrl(product.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
                 ) : null}
                 <Text>{product.name}</Text>
               </HStack>
@@ -76,7 +76,7 @@ function TopCustomers({ customers }: { customers: MonthlyStatistics['top_custome
               <HStack gap="3">
                 <Avatar.Root size="sm">
                   <Avatar.Fallback name={customer.name} />
-                  {customer.avatar && <Avatar.Image src={assetUrl(customer.avatar)} alt="" />}
+                  {customer.avatar && <Avatar.Image src={uploadUrl(customer.avatar)} alt="" />}
                 </Avatar.Root>
                 <Text>{customer.name}</Text>
               </HStack>

@@ -11,7 +11,7 @@ import { Trash2, Upload } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { uploadUrl } from '@/api/account';
+import { uploadUrl } from '@/api/assets';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { withInspection } from '@/machines/inspector';
 import {

@@ -25,7 +25,7 @@ import { ChevronDown, Plus, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { UserStatus } from '@/api/schemas/common';
 import type { User } from '@/api/schemas/users';
-import { uploadUrl } from '@/api/users';
+import { uploadUrl } from '@/api/assets';
 import { selectListView } from '@/machines/list.machine';
 import { USER_FILTER_DEFAULTS, USER_STATUS_CHOICES, usersListMachine } from '@/machines/usersList.machine';
 import { Pagination } from '@/ui/Pagination';

@@ -7,6 +7,9 @@
  *
  * The serializer keeps the state and the chosen preset: the range follows from them, except after a
  * hand edit, where the fixtures' days are what the checks compare.
+ *
+ * Every path runs on a fixed clock, 00:30 London time on Monday 3 February 2025, so the expected days
+ * do not move with the day the tests run on, and the fixtures' January days lie before today.
  */
 import { expect } from 'vitest';
 import { datePresetMachine } from '@/machines/datePreset.machine';
@@ -14,6 +17,9 @@ import type { DatePresetId, DayRange } from '@/machines/datePreset.machine';
 import { defineModel } from '../harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The clock of every path, in ms since the epoch (London is on GMT in February). */
+const NOW = Date.UTC(2025, 1, 3, 0, 30);
+const now = () => NOW;
 const londonDayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
   year: 'numeric',
@@ -23,7 +29,7 @@ const londonDayFormat = new Intl.DateTimeFormat('en-CA', {
 
 /** London's calendar day `daysAgo` days before today, `YYYY-MM-DD`. */
 function londonDayBefore(daysAgo: number): string {
-  const today = londonDayFormat.format(new Date());
+  const today = londonDayFormat.format(new Date(NOW));
   return new Date(Date.parse(`${today}T00:00:00Z`) - daysAgo * DAY_MS).toISOString().slice(0, 10);
 }
 
@@ -47,7 +53,7 @@ const PRESETS: readonly DatePresetId[] = ['yesterday', 'today', 'last7', 'last30
 
 export default defineModel({
   machine: datePresetMachine,
-  inputs: { 'no preset given': {}, 'Last 30 days': { preset: 'last30' } },
+  inputs: { 'no preset given': { now }, 'Last 30 days': { preset: 'last30', now } },
   events: {
     'period.select': PRESETS.map((preset) => ({ type: 'period.select' as const, preset })),
     'period.from': [{ type: 'period.from', value: '2025-01-01' }],
@@ -62,13 +68,14 @@ export default defineModel({
       expect(after.context, 'spec §9: the default is Last 7 days').toEqual({
         preset,
         ...expectedRange(preset),
+        now,
       });
       expect(emitted).toEqual([]);
       return;
     }
     if (event.type === 'period.select') {
       expect(after.value).toBe('preset');
-      expect(after.context).toEqual({ preset: event.preset, ...expectedRange(event.preset) });
+      expect(after.context).toEqual({ preset: event.preset, ...expectedRange(event.preset), now });
     } else if (event.type === 'period.from' || event.type === 'period.to') {
       const end = event.type === 'period.from' ? 'from' : 'to';
       expect(after.value, 'a hand edit leaves the presets').toBe('custom');

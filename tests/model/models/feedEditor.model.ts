@@ -3,8 +3,10 @@
  * toasts, §9 "Shop products cache 24 hours"), walked from both inputs: a new feed, and feed 7.
  *
  * Path explosion, on purpose:
- * - The three loading regions are independent, so they settle in one order (customers and brands,
- *   then products, then the feed): every outcome of every region is walked, not every interleaving.
+ * - The three loading regions are independent, so they settle in one order (products, then customers
+ *   and brands, then the feed): every outcome of every region is walked, not every interleaving. The
+ *   products come first because the cache read is synchronous: in a browser it always settles before
+ *   any call is answered, so the UI model tests (tests/e2e/model) can follow this order.
  * - The serializer keeps the state, whether a feed id is held, whether name and customer are set,
  *   whether the SKU box is empty, names a known product or only unknown ones, and whether a save was
  *   tried: what the guards read.
@@ -374,7 +376,7 @@ export default defineModel({
   filterEvents: (snapshot, event) => {
     if (snapshot.matches('loading') && (event.type.includes('.done.') || event.type.includes('.error.'))) {
       // One order of the independent regions: the first one still loading settles next.
-      const next = (['categories', 'products', 'feed'] as const).find(
+      const next = (['products', 'categories', 'feed'] as const).find(
         (region) => regionOf(snapshot, region) !== 'done',
       );
       return next !== undefined && event.type.includes(`.loading.${next}.`);

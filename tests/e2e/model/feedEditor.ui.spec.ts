@@ -1,0 +1,360 @@
+/**
+ * feedEditorMachine's generated paths through the real Create Feed and Edit Feed screens (issue 7).
+ *
+ * Every call the editor makes is held and answered with the model's fixture, so the screen shows
+ * exactly the model's customers, brands, products and feed 7: categories, products, the feed and the
+ * save answer as the contract's JSON, errors with their status and message. The products cache is
+ * local storage, read when loading starts, so it is stored ahead: at the start and before a retry,
+ * the cache the path's next read finds. The page's clock is fixed at the model's, so a cache one
+ * millisecond younger than 24 hours is still fresh when the editor reads it.
+ *
+ * Paths stop at a successful save: the screen then leaves the editor for the feeds list (which each
+ * such path asserts), so events after it cannot come from the UI.
+ */
+import { expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import type { FeedDetail } from '@/api/schemas/feeds';
+import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import feedEditorModel from '../../model/models/feedEditor.model';
+import type { ModelEvent } from '../../model/harness';
+import { signInAsAdmin } from './admin-session';
+import { answerForError, coveringPaths, describeUiModel } from './ui-model';
+import type { UiGesture, UiModel, UiRun } from './ui-model';
+
+type FeedEditorMachine = typeof feedEditorModel.machine;
+type Run = UiRun<FeedEditorMachine>;
+type EditorEvent = ModelEvent<FeedEditorMachine>;
+
+const CACHE_KEY = 'shopProducts';
+/** Stored as the cache when the model's read fails: what a write cut short leaves behind. */
+const UNREADABLE_CACHE = '{"savedAt":';
+const API = '**/api/backoffice';
+
+/** Spec §5 "Feed save" and §8 toasts, in the spec's words. */
+const TEXT = {
+  nameRequired: 'Please enter a feed name',
+  customerRequired: 'Please select a customer',
+  noMatchingSkus: 'No matching products found for provided SKUs',
+  createFailed: 'Failed to create feed. See console for details.',
+  updateFailed: 'Failed to update feed. See console for details.',
+};
+
+/** The model as the screen can follow it: nothing after a successful save (see above). */
+const model = {
+  ...feedEditorModel,
+  filterEvents: (snapshot: FeedEditorSnapshot, event: EditorEvent) =>
+    snapshot.context.savedFeed === null && (feedEditorModel.filterEvents?.(snapshot, event) ?? true),
+};
+
+const clock = feedEditorModel.inputs?.['new feed']?.now?.();
+if (clock === undefined) throw new Error("the feedEditor model has no 'new feed' input with a clock");
+
+/** `xstate.done.actor.<id>` and `xstate.error.actor.<id>` of the actor invoked by a state. */
+function outcomesOf(stateId: string): { done: string; error: string } {
+  const invoke = feedEditorModel.machine.getStateNodeById(stateId).invoke[0];
+  if (!invoke) throw new Error(`#${stateId} invokes no actor`);
+  return { done: `xstate.done.actor.${invoke.id}`, error: `xstate.error.actor.${invoke.id}` };
+}
+
+const CATEGORIES = outcomesOf('feedEditor.loading.categories.fetching');
+const CACHE = outcomesOf('feedEditor.loading.products.readingCache');
+const PRODUCTS = outcomesOf('feedEditor.loading.products.fetching');
+const FEED = outcomesOf('feedEditor.loading.feed.fetching');
+const SAVE = outcomesOf('feedEditor.ready.saving');
+
+/** Where each path's loads (re)started: the number of products requests seen by then. */
+const productsSeenAtLoad = new WeakMap<Run, number>();
+
+function snapshotBefore(run: Run): FeedEditorSnapshot {
+  const step = run.path.steps[run.step - 1];
+  if (!step) throw new Error(`step ${run.step} has no step before it`);
+  return step.state;
+}
+
+/**
+ * What the next cache read of the path finds, from step `from` on: the stored text, or null for no
+ * cache (also when the path never settles the read).
+ */
+function cacheAhead(run: Run, from: number): string | null {
+  for (const { event } of run.path.steps.slice(from)) {
+    if (event.type === CACHE.error) return UNREADABLE_CACHE;
+    if (event.type === CACHE.done) {
+      const { output } = event as { output: unknown };
+      return output === null ? null : JSON.stringify(output);
+    }
+  }
+  return null;
+}
+
+/** The answer a held call gets for a path step: the fixture's output, or its error. */
+function answerOf(event: EditorEvent) {
+  if ('output' in event) return { json: event.output };
+  if ('error' in event) return answerForError(event.error);
+  throw new Error(`${event.type} is not an actor outcome`);
+}
+
+function answering(name: string): UiGesture<FeedEditorMachine> {
+  return async (run, event) => run.held.answer(name, answerOf(event));
+}
+
+/** The cache was read when loading started, from what `start` or `retry` stored for this outcome. */
+const readAtLoad: UiGesture<FeedEditorMachine> = async ({ page }, event) => {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), CACHE_KEY);
+  const expected =
+    event.type === CACHE.error ? UNREADABLE_CACHE : JSON.stringify((event as { output: unknown }).output);
+  expect(stored ?? 'null', 'the cache the editor read').toBe(expected);
+};
+
+/** The accessible name of a product's checkbox. */
+function productLabel({ products }: FeedEditorSnapshot['context'], productId: number): string {
+  const product = products.find((item) => item.id === productId);
+  if (!product) throw new Error(`product ${productId} is not in the catalogue`);
+  return `Select ${product.name} (${product.variant.sku})`;
+}
+
+/** Spec §2 "SKU import": the toast after importing the SKU box of `snapshot`. */
+function importToast({ context }: FeedEditorSnapshot): string {
+  const skus = new Set(
+    context.skuText
+      .split(/[\s,]+/)
+      .filter((sku) => sku !== '')
+      .map((sku) => sku.toLowerCase()),
+  );
+  const matched = context.products.filter((product) => skus.has(product.variant.sku.toLowerCase())).length;
+  return matched === 0 ? TEXT.noMatchingSkus : `Imported ${matched} products`;
+}
+
+async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+}
+
+async function expectLoading(page: Page): Promise<void> {
+  await expect(page.getByText('Loading products...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+}
+
+/** Everything the editor form shows for `context`. */
+async function expectForm(page: Page, { context }: FeedEditorSnapshot): Promise<void> {
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(context.name);
+  const customer = page.getByRole('combobox', { name: 'Customer' });
+  await expect(customer).toHaveValue(context.userId === null ? '' : String(context.userId));
+  await expect(customer.locator('option')).toHaveText([
+    'Select a customer',
+    ...context.customers.map((item) => `${item.company_name} (#${item.id})`),
+  ]);
+  await expect(page.getByText(TEXT.nameRequired)).toHaveCount(context.errors.name === null ? 0 : 1);
+  await expect(page.getByText(TEXT.customerRequired)).toHaveCount(context.errors.customer === null ? 0 : 1);
+
+  await expect(page.getByRole('group', { name: 'Brands' })).toMatchAriaSnapshot(
+    [
+      '- group "Brands":',
+      '  - /children: equal',
+      ...context.brands.map(
+        (brand) =>
+          `  - button ${JSON.stringify(brand.name)} [pressed=${context.selectedBrands.has(brand.id)}]`,
+      ),
+    ].join('\n'),
+  );
+
+  await expect(page.getByRole('textbox', { name: 'SKUs' })).toHaveValue(context.skuText);
+  await expect(
+    page.getByText(`${context.selected.size} of ${context.products.length} selected`),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Filter products' })).toHaveValue(context.filter);
+  const allFiltered =
+    context.filteredIds.length > 0 && context.filteredIds.every((id) => context.selected.has(id));
+  const selectAll = page.getByRole('button', { name: 'Select/Deselect All Products' });
+  await expect(selectAll).toHaveAttribute('aria-pressed', String(allFiltered));
+  await expect(selectAll).toBeEnabled({ enabled: context.filteredIds.length > 0 });
+
+  if (context.filteredIds.length === 0) {
+    await expect(page.getByText('No products found.')).toBeVisible();
+    return;
+  }
+  // Spec §2: each product with its checkbox, name, SKU and price in euros.
+  const rows = context.filteredIds.flatMap((id) => {
+    const product = context.products.find((item) => item.id === id);
+    if (!product) throw new Error(`filtered product ${id} is not in the catalogue`);
+    return [
+      '  - listitem:',
+      `    - checkbox ${JSON.stringify(productLabel(context, id))} [checked=${context.selected.has(id)}]`,
+      `    - paragraph: ${JSON.stringify(product.name)}`,
+      `    - paragraph: ${JSON.stringify(product.variant.sku)}`,
+      `    - paragraph: ${JSON.stringify(`€${(product.variant.price / 100).toFixed(2)}`)}`,
+    ];
+  });
+  await expect(page.getByRole('list', { name: 'Products' })).toMatchAriaSnapshot(
+    ['- list "Products":', '  - /children: deep-equal', ...rows].join('\n'),
+  );
+}
+
+/** Toasts the step into `ready.editing` showed. */
+async function expectStepToast(run: Run): Promise<void> {
+  const { event } = run.path.steps[run.step] ?? {};
+  if (event?.type === 'sku.import') await expectToast(run.page, importToast(snapshotBefore(run)));
+  if (event?.type === SAVE.error) {
+    const created = snapshotBefore(run).context.feedId === null;
+    await expectToast(run.page, created ? TEXT.createFailed : TEXT.updateFailed);
+  }
+}
+
+/** After a save the editor leaves for the feeds list, saying what it saved (spec §8). */
+async function expectSaved(run: Run, saved: FeedDetail): Promise<void> {
+  const created = snapshotBefore(run).context.feedId === null;
+  await expectToast(
+    run.page,
+    `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id ?? ''})`,
+  );
+  await expect(run.page).toHaveURL(/\/dashboard\/feeds$/);
+  await expect(run.page.getByRole('form')).toHaveCount(0);
+}
+
+const feedEditorUi: UiModel<FeedEditorMachine> = {
+  model,
+  start: async (run) => {
+    const { page, held, path } = run;
+    const feedId = path.input?.feedId ?? null;
+    await page.clock.setFixedTime(clock);
+    await held.hold('categories', `${API}/shop/categories`, 'GET');
+    await held.hold('products', `${API}/shop/products`, 'GET');
+    if (feedId === null) {
+      await held.hold('save', `${API}/feeds/create`, 'POST');
+    } else {
+      await held.hold('feed', `${API}/feeds/${feedId}`, 'GET');
+      await held.hold('save', `${API}/feeds/${feedId}`, 'PUT');
+    }
+    productsSeenAtLoad.set(run, 0);
+    const cache = cacheAhead(run, 1);
+    await signInAsAdmin(page, cache === null ? {} : { [CACHE_KEY]: cache });
+    await page.goto(feedId === null ? '/dashboard/feeds/create' : `/dashboard/feeds/${feedId}/edit`);
+  },
+  events: {
+    [CATEGORIES.done]: answering('categories'),
+    [CATEGORIES.error]: answering('categories'),
+    [CACHE.done]: readAtLoad,
+    [CACHE.error]: readAtLoad,
+    [PRODUCTS.done]: answering('products'),
+    [PRODUCTS.error]: answering('products'),
+    [FEED.done]: answering('feed'),
+    [FEED.error]: answering('feed'),
+    [SAVE.done]: answering('save'),
+    [SAVE.error]: answering('save'),
+    retry: async (run) => {
+      const cache = cacheAhead(run, run.step + 1);
+      await run.page.evaluate(
+        ([key, value]) => (value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
+        [CACHE_KEY, cache] as const,
+      );
+      productsSeenAtLoad.set(run, run.held.seen('products'));
+      await run.page.getByRole('button', { name: 'Retry' }).click();
+    },
+    'name.change': async ({ page }, event) => {
+      if (event.type !== 'name.change') throw new Error(`not a name change: ${event.type}`);
+      await page.getByRole('textbox', { name: 'Name' }).fill(event.value);
+    },
+    'customer.change': async ({ page }, event) => {
+      if (event.type !== 'customer.change') throw new Error(`not a customer change: ${event.type}`);
+      await page
+        .getByRole('combobox', { name: 'Customer' })
+        .selectOption(
+          event.userId === null ? { label: 'Select a customer' } : { value: String(event.userId) },
+        );
+    },
+    'brand.toggle': async (run, event) => {
+      if (event.type !== 'brand.toggle') throw new Error(`not a brand toggle: ${event.type}`);
+      const brand = snapshotBefore(run).context.brands.find((item) => item.id === event.brandId);
+      if (!brand) throw new Error(`brand ${event.brandId} is not listed`);
+      await run.page.getByRole('group', { name: 'Brands' }).getByRole('button', { name: brand.name }).click();
+    },
+    'product.toggle': async (run, event) => {
+      if (event.type !== 'product.toggle') throw new Error(`not a product toggle: ${event.type}`);
+      const checkbox = run.page.getByRole('checkbox', {
+        name: productLabel(snapshotBefore(run).context, event.productId),
+      });
+      // The box a person clicks; the input it draws is visually hidden under it.
+      await run.page.getByRole('listitem').filter({ has: checkbox }).locator('[data-part="control"]').click();
+    },
+    'filter.change': async ({ page }, event) => {
+      if (event.type !== 'filter.change') throw new Error(`not a filter change: ${event.type}`);
+      await page.getByRole('textbox', { name: 'Filter products' }).fill(event.value);
+    },
+    'products.toggleFiltered': async ({ page }) => {
+      await page.getByRole('button', { name: 'Select/Deselect All Products' }).click();
+    },
+    'sku.change': async ({ page }, event) => {
+      if (event.type !== 'sku.change') throw new Error(`not an SKU box change: ${event.type}`);
+      await page.getByRole('textbox', { name: 'SKUs' }).fill(event.value);
+    },
+    'sku.import': async ({ page }) => {
+      await page.getByRole('button', { name: 'Import SKUs' }).click();
+    },
+    submit: async ({ page }) => {
+      await page.getByRole('button', { name: 'Save' }).click();
+    },
+  },
+  states: {
+    'feedEditor.loading.categories.fetching': async ({ page, held }) => {
+      await expectLoading(page);
+      await expect.poll(() => held.count('categories'), 'customers and brands are being fetched').toBe(1);
+    },
+    'feedEditor.loading.categories.done': async ({ page, held }) => {
+      await expectLoading(page);
+      expect(held.count('categories'), 'no customers and brands call is pending').toBe(0);
+    },
+    // The read settles as loading starts, before any answer: all the screen can show is loading.
+    'feedEditor.loading.products.readingCache': async ({ page }) => expectLoading(page),
+    'feedEditor.loading.products.fetching': async ({ page, held }) => {
+      await expectLoading(page);
+      await expect.poll(() => held.count('products'), 'the products are being fetched').toBe(1);
+    },
+    'feedEditor.loading.products.done': async (run) => {
+      await expectLoading(run.page);
+      expect(run.held.count('products'), 'no products call is pending').toBe(0);
+      const fetched = run.path.steps
+        .slice(1, run.step + 1)
+        .some(({ event }) => event.type === PRODUCTS.done || event.type === PRODUCTS.error);
+      if (!fetched) {
+        expect(
+          run.held.seen('products') - (productsSeenAtLoad.get(run) ?? 0),
+          'spec §9: a cache younger than 24 hours is used without a fetch',
+        ).toBe(0);
+      }
+    },
+    'feedEditor.loading.feed.checking': () => {
+      throw new Error('#feedEditor.loading.feed.checking is left at once: no step can rest there');
+    },
+    'feedEditor.loading.feed.fetching': async ({ page, held }) => {
+      await expectLoading(page);
+      await expect.poll(() => held.count('feed'), 'the feed is being fetched').toBe(1);
+    },
+    'feedEditor.loading.feed.done': async ({ page, held, path }) => {
+      await expectLoading(page);
+      if (path.input?.feedId === null) expect(held.seen('feed'), 'a new feed loads no feed').toBe(0);
+      else expect(held.count('feed'), 'no feed call is pending').toBe(0);
+    },
+    'feedEditor.failed': async ({ page }, { context }) => {
+      if (context.loadError === null) throw new Error('the model failed without a message');
+      await expect(page.getByRole('alert')).toHaveText(context.loadError);
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(page.getByText('Loading products...')).toHaveCount(0);
+    },
+    'feedEditor.ready.editing': async (run, snapshot) => {
+      const { savedFeed } = snapshot.context;
+      if (savedFeed) {
+        await expectSaved(run, savedFeed);
+        return;
+      }
+      // Toasts close after 5 s: they are looked at first.
+      await expectStepToast(run);
+      await expectForm(run.page, snapshot);
+      await expect(run.page.getByRole('button', { name: 'Save' })).toBeEnabled();
+    },
+    'feedEditor.ready.saving': async (run, snapshot) => {
+      await expect.poll(() => run.held.count('save'), 'the feed is being saved').toBe(1);
+      await expect(run.page.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await expectForm(run.page, snapshot);
+    },
+  },
+};
+
+describeUiModel(feedEditorUi, await coveringPaths(model));
