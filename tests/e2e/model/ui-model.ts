@@ -26,12 +26,15 @@ import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 /** How long a held request may take to arrive before the step fails, in ms. */
 const ARRIVAL_TIMEOUT = 10_000;
 
-/** An answer for a held request: a JSON body with a status, or no answer at all. */
-export type HeldAnswer = { status?: number; json: unknown } | 'network-failure';
+/** An answer for a held request: a JSON body with a status (and headers), or no answer at all. */
+export type HeldAnswer =
+  { status?: number; json: unknown; headers?: Readonly<Record<string, string>> } | 'network-failure';
 
 /**
  * Requests of the page (or of every page of a context) held at the browser's edge until a path step
- * answers them, so an invoked actor stays pending exactly as long as the path says.
+ * answers them, so an invoked actor stays pending exactly as long as the path says. A held request
+ * the page cancels (an actor stopped before its answer, e.g. a state re-entered) leaves the queue:
+ * only requests the app still waits for are answered and counted.
  */
 export class HeldRequests {
   private readonly queues = new Map<string, Route[]>();
@@ -63,7 +66,7 @@ export class HeldRequests {
   async answer(name: string, answer: HeldAnswer): Promise<void> {
     const route = await this.next(name);
     if (answer === 'network-failure') await route.abort('connectionrefused');
-    else await route.fulfill({ status: answer.status ?? 200, json: answer.json });
+    else await route.fulfill({ status: answer.status ?? 200, json: answer.json, headers: answer.headers });
   }
 
   /** Sends the oldest held request of `name` on to the real server, waiting for it to arrive. */
@@ -71,15 +74,21 @@ export class HeldRequests {
     await (await this.next(name)).continue();
   }
 
-  /** How many requests of `name` are held now. */
+  /** How many requests of `name` are held now (cancelled ones not counted). */
   count(name: string): number {
-    return this.queues.get(name)?.length ?? 0;
+    return this.live(name).length;
+  }
+
+  private live(name: string): Route[] {
+    const queue = (this.queues.get(name) ?? []).filter((route) => route.request().failure() === null);
+    this.queues.set(name, queue);
+    return queue;
   }
 
   private async next(name: string): Promise<Route> {
     const deadline = Date.now() + ARRIVAL_TIMEOUT;
     for (;;) {
-      const route = this.queues.get(name)?.shift();
+      const route = this.live(name).shift();
       if (route) return route;
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`no '${name}' request arrived: the UI did not make it`);
