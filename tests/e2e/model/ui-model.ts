@@ -136,17 +136,39 @@ export interface UiModel<M extends AnyStateMachine> {
   states: Readonly<Record<string, UiAssertion<M>>>;
 }
 
+/** A path cut after its first `length` steps, named after the events it keeps. */
+function prefixOf<M extends AnyStateMachine>(path: ModelPath<M>, length: number): ModelPath<M> {
+  if (length >= path.steps.length) return path;
+  return {
+    ...path,
+    name: path.name
+      .split(' → ')
+      .slice(0, length - 1)
+      .join(' → '),
+    steps: path.steps.slice(0, length),
+  };
+}
+
 /**
  * A subset of the model's generated paths that reaches every state node and transition the whole
  * set reaches, picked greedily (the path adding the most not-yet-reached ones first, the shorter on
  * a tie), in the order picked.
+ * @param followable how many steps of a path (from its start, `xstate.init` counted) the UI can
+ *   follow, for what the UI cannot do that a snapshot alone does not tell (it depends on storage, or
+ *   on the page an earlier step left the browser on), so the model's `filterEvents` cannot say it.
+ *   The candidate is then that part of the path (none when it has no event left). Default: all.
  * @throws when a generated path fails on the model itself (tests/model reports why)
  */
 export async function coveringPaths<M extends AnyStateMachine>(
   model: MachineModel<M>,
+  followable: (path: ModelPath<M>) => number = (path) => path.steps.length,
 ): Promise<Array<ModelPath<M>>> {
+  const followed = generatePaths(model).flatMap((path) => {
+    const length = followable(path);
+    return length > 1 ? [prefixOf(path, length)] : [];
+  });
   const candidates = await Promise.all(
-    generatePaths(model).map(async (path) => {
+    followed.map(async (path) => {
       const run = await runPath(model, path);
       return {
         path,
