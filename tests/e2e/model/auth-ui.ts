@@ -131,6 +131,24 @@ export function failureAnswer(error: unknown): HeldAnswer {
   return answer;
 }
 
+/**
+ * The output an `xstate.done.actor.*` step carries, as the fixture's type.
+ * @throws for any other event
+ */
+export function outputOf<T>(event: { type: string }): T {
+  if (!('output' in event)) throw new Error(`${event.type} carries no output`);
+  return event.output as T;
+}
+
+/**
+ * The error an `xstate.error.actor.*` step carries.
+ * @throws for any other event
+ */
+export function errorOf(event: { type: string }): unknown {
+  if (!('error' in event)) throw new Error(`${event.type} carries no error`);
+  return event.error;
+}
+
 /** The full-screen spinner of the session (SessionOverlay). */
 export function sessionOverlay(page: Page): Locator {
   return page.getByRole('status', { name: 'Loading your session' });

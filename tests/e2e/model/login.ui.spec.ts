@@ -14,16 +14,18 @@ import { DEFAULT_LOGIN_REDIRECT } from '@/machines/login.machine';
 import type { LoginEvent, LoginTokens, loginMachine } from '@/machines/login.machine';
 import { OVERLAY_LINGER } from '@/machines/session.machine';
 import { defineModel } from '../../model/harness';
-import type { ModelEvent, ModelPath } from '../../model/harness';
+import type { ModelPath } from '../../model/harness';
 import loginModel from '../../model/models/login.model';
 import {
   CLOCK_INSTALLED_AT,
+  errorOf,
   expectHeld,
   failureAnswer,
   holdAuthCalls,
   leftOutByTheUi,
   loginButton,
   loginError,
+  outputOf,
   pauseClock,
   realToken,
   sessionOverlay,
@@ -97,13 +99,13 @@ const loginUi: UiModel<Login> = {
       await submitLogin(run.page, event as LoginEvent);
     },
     'xstate.done.actor.0.login.authenticating': async (run, event) => {
-      await run.held.answer('login', await tokenPairAnswer(run.page, outputOf(event) as LoginTokens));
+      await run.held.answer('login', await tokenPairAnswer(run.page, outputOf<LoginTokens>(event)));
     },
     'xstate.error.actor.0.login.authenticating': async (run, event) => {
       await run.held.answer('login', failureAnswer(errorOf(event)));
     },
     'xstate.done.actor.0.login.renewingSession': async (run, event) => {
-      await run.held.answer('refresh', await tokenPairAnswer(run.page, outputOf(event) as LoginTokens));
+      await run.held.answer('refresh', await tokenPairAnswer(run.page, outputOf<LoginTokens>(event)));
     },
     'xstate.error.actor.0.login.renewingSession': async (run, event) => {
       await run.held.answer('refresh', failureAnswer(errorOf(event)));
@@ -140,7 +142,7 @@ const loginUi: UiModel<Login> = {
       await expectHeld(run.held, 'profile', 1);
     },
     'login.succeeded': async (run, snapshot) => {
-      const user = outputOf(run.path.steps[run.step]!.event) as ProfileUser;
+      const user = outputOf<ProfileUser>(run.path.steps[run.step]!.event);
       await expect(run.page).toHaveURL((url) => url.pathname === snapshot.context.redirectTo);
       await expect(userMenu(run.page, user), 'the dashboard greets the loaded user').toBeVisible();
     },
@@ -153,16 +155,6 @@ const loginUi: UiModel<Login> = {
     },
   },
 };
-
-function outputOf(event: ModelEvent<Login>): unknown {
-  if (!('output' in event)) throw new Error(`${event.type} carries no output`);
-  return event.output;
-}
-
-function errorOf(event: ModelEvent<Login>): unknown {
-  if (!('error' in event)) throw new Error(`${event.type} carries no error`);
-  return event.error;
-}
 
 const uiPaths = await coveringPaths(uiLoginModel);
 
