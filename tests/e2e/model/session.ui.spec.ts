@@ -54,8 +54,9 @@ import {
   tokenPairAnswer,
   userMenu,
 } from './auth-ui';
+import type { AuthCall } from './auth-ui';
 import { coveringPaths, describeUiModel } from './ui-model';
-import type { UiModel, UiRun } from './ui-model';
+import type { UiAssertion, UiModel, UiRun } from './ui-model';
 
 type Session = typeof sessionMachine;
 type SessionRun = UiRun<Session>;
@@ -430,47 +431,16 @@ const sessionUi: UiModel<Session> = {
       // Once the page can be looked at the read is over; the spinner is what still shows it.
       await expect(sessionOverlay(page)).toBeVisible();
     },
-    'session.status.loading.loadingProfile': async (run, snapshot) => {
-      await expectTabShows(run, snapshot);
-      await expectHeld(run.held, 'profile', 1);
-    },
-    'session.status.loggedIn.active': async (run, snapshot) => {
-      await expectTabShows(run, snapshot);
-      await expectHeld(run.held, 'profile', 0);
-      await expectHeld(run.held, 'refresh', 0);
-    },
-    'session.status.loggedIn.refreshingTokens': async (run, snapshot) => {
-      await expectTabShows(run, snapshot);
-      await expectHeld(run.held, 'refresh', 1);
-    },
-    'session.status.loggedIn.revalidating': async (run, snapshot) => {
-      await expectTabShows(run, snapshot);
-      await expectHeld(run.held, 'profile', 1);
-    },
-    'session.status.loggedOut.idle': async (run, snapshot) => {
-      await expectTabShows(run, snapshot);
-      await expectHeld(run.held, 'profile', 0);
-    },
-    'session.status.loggedOut.revalidating': async (run, snapshot) => {
-      await expectTabShows(run, snapshot);
-      await expectHeld(run.held, 'profile', 1);
-    },
-    'session.logout.idle': async (run) => {
-      await expectStorage(run);
-      await expectHeld(run.held, 'logout', 0);
-    },
-    'session.logout.notifyingServer': async (run) => {
-      await expectStorage(run);
-      await expectHeld(run.held, 'logout', 1);
-    },
-    'session.logout.waitingToClearStorage': async (run) => {
-      await expectStorage(run);
-      await expectHeld(run.held, 'logout', 0);
-    },
-    'session.logout.waitingToRedirect': async (run) => {
-      await expectStorage(run);
-      await expectHeld(run.held, 'logout', 0);
-    },
+    'session.status.loading.loadingProfile': showsAndWaits({ profile: 1 }),
+    'session.status.loggedIn.active': showsAndWaits({ profile: 0, refresh: 0 }),
+    'session.status.loggedIn.refreshingTokens': showsAndWaits({ refresh: 1 }),
+    'session.status.loggedIn.revalidating': showsAndWaits({ profile: 1 }),
+    'session.status.loggedOut.idle': showsAndWaits({ profile: 0 }),
+    'session.status.loggedOut.revalidating': showsAndWaits({ profile: 1 }),
+    'session.logout.idle': storesAndWaits({ logout: 0 }),
+    'session.logout.notifyingServer': storesAndWaits({ logout: 1 }),
+    'session.logout.waitingToClearStorage': storesAndWaits({ logout: 0 }),
+    'session.logout.waitingToRedirect': storesAndWaits({ logout: 0 }),
     'session.logout.redirecting': async (run, snapshot) => {
       await expectStorage(run);
       await expect(run.page).toHaveURL((url) => url.pathname === snapshot.context.logoutRedirect);
@@ -486,6 +456,28 @@ const sessionUi: UiModel<Session> = {
     },
   },
 };
+
+type HeldCounts = Partial<Record<AuthCall, number>>;
+
+async function expectHeldCounts(run: SessionRun, counts: HeldCounts): Promise<void> {
+  for (const [name, count] of Object.entries(counts)) await expectHeld(run.held, name as AuthCall, count);
+}
+
+/** A status state: the screen the view says, and how many auth calls of each kind wait. */
+function showsAndWaits(counts: HeldCounts): UiAssertion<Session> {
+  return async (run, snapshot) => {
+    await expectTabShows(run, snapshot);
+    await expectHeldCounts(run, counts);
+  };
+}
+
+/** A logout state: the storage the view says, and how many auth calls of each kind wait. */
+function storesAndWaits(counts: HeldCounts): UiAssertion<Session> {
+  return async (run) => {
+    await expectStorage(run);
+    await expectHeldCounts(run, counts);
+  };
+}
 
 /** The page the view says, and on it what the session's status shows. */
 async function expectTabShows(run: SessionRun, snapshot: SessionSnapshot): Promise<void> {
