@@ -190,7 +190,7 @@ export async function submitLogin(
 }
 
 /** The tokens in the page's local storage (null when missing). */
-export async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
+async function storedTokens(page: Page): Promise<{ access: string | null; refresh: string | null }> {
   return page.evaluate(
     ([accessKey, refreshKey]) => ({
       access: localStorage.getItem(accessKey),
@@ -200,9 +200,29 @@ export async function storedTokens(page: Page): Promise<{ access: string | null;
   );
 }
 
+/** Polls sooner than Playwright's default (100 ms first): the page reacts within milliseconds. */
+const POLL_INTERVALS = [10, 25, 50, 100, 250];
+
 /** Waits until `name` has exactly `count` held requests (they arrive, or are cancelled, asynchronously). */
 export async function expectHeld(held: HeldRequests, name: AuthCall, count: number): Promise<void> {
-  await expect.poll(() => held.count(name), `held '${name}' calls`).toBe(count);
+  await expect
+    .poll(() => held.count(name), { message: `held '${name}' calls`, intervals: POLL_INTERVALS })
+    .toBe(count);
+}
+
+/** Waits until the page's local storage holds `tokens` (real values; null for missing). */
+export async function expectStored(
+  page: Page,
+  tokens: { access: string | null; refresh: string | null },
+): Promise<void> {
+  await expect
+    .poll(() => storedTokens(page), { message: 'stored tokens', intervals: POLL_INTERVALS })
+    .toEqual(tokens);
+}
+
+/** Waits until `count()` reaches `expected`. */
+export async function expectCount(count: () => number, expected: number, message: string): Promise<void> {
+  await expect.poll(count, { message, intervals: POLL_INTERVALS }).toBe(expected);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   CLOCK_INSTALLED_AT,
   errorOf,
   expectHeld,
+  expectStored,
   failureAnswer,
   holdAuthCalls,
   leftOutByTheUi,
@@ -29,7 +30,6 @@ import {
   pauseClock,
   realToken,
   sessionOverlay,
-  storedTokens,
   submitLogin,
   tokenPairAnswer,
   userMenu,
@@ -71,7 +71,7 @@ async function expectTokensStored(run: LoginRun, snapshot: SnapshotFrom<Login>):
     access: await realToken(run.page, snapshot.context.accessToken),
     refresh: await realToken(run.page, snapshot.context.refreshToken),
   };
-  await expect.poll(() => storedTokens(run.page), 'the new pair is stored').toEqual(expected);
+  await expectStored(run.page, expected);
 }
 
 const loginUi: UiModel<Login> = {
@@ -151,7 +151,7 @@ const loginUi: UiModel<Login> = {
       await expect(loginButton(page)).toBeEnabled();
       await expect(page).toHaveURL(/\/auth\/login$/);
       // The branches that log out clear what the attempt stored; the others stored nothing.
-      await expect.poll(() => storedTokens(page)).toEqual({ access: null, refresh: null });
+      await expectStored(page, { access: null, refresh: null });
     },
   },
 };
