@@ -142,6 +142,15 @@ function isFullPair(stored: Stored): boolean {
   return stored.access !== null && stored.refresh !== null;
 }
 
+const MENU_RUNS_DELAYS = 'the user menu needs the clock to run, which would end a logout delay';
+
+/** True while a logout delay runs (the user menu's animation frames must not end it). */
+function logoutDelayPending(snapshot: SessionSnapshot): boolean {
+  return (
+    snapshot.matches({ logout: 'waitingToClearStorage' }) || snapshot.matches({ logout: 'waitingToRedirect' })
+  );
+}
+
 /**
  * The view after `step` (from the view before it), or why the tab cannot do what the step says.
  * Storage: start() stores what the read finds; the session clears it on a failed load or refresh and
@@ -180,9 +189,11 @@ function nextView(view: TabView, before: SessionSnapshot, step: Step): TabView |
     }
   } else if (type === 'session.userSet') {
     if (!isDashboard(view.location)) return 'no profile screen at hand';
+    if (view.location !== PROFILE && logoutDelayPending(before)) return MENU_RUNS_DELAYS;
     next.location = PROFILE;
   } else if (type === 'location.changed' && !before.matches({ logout: 'redirecting' })) {
     if (!isDashboard(view.location)) return 'no dashboard link on this page';
+    if (view.location === DASHBOARD && logoutDelayPending(before)) return MENU_RUNS_DELAYS;
     next.location = view.location === DASHBOARD ? PROFILE : DASHBOARD;
   } else if (type === 'sync.tokensStored') {
     const pair = storedPair(event);
@@ -262,6 +273,14 @@ async function realStored(page: Page, stored: Stored): Promise<Stored> {
   };
 }
 
+const TOKEN_KEYS = [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY] as const;
+
+/** Runs in a page: stores the tokens given, access first, as the app's setStoredTokens does. */
+function writeTokens([keys, tokens]: readonly [readonly [string, string], Stored]): void {
+  if (tokens.access !== null) localStorage.setItem(keys[0], tokens.access);
+  if (tokens.refresh !== null) localStorage.setItem(keys[1], tokens.refresh);
+}
+
 const secondTabs = new WeakMap<SessionRun, Promise<Page>>();
 
 /** Another tab of the same origin, without the app, for the cross-tab writes and messages. */
@@ -291,9 +310,9 @@ async function openUserMenuItem(run: SessionRun, item: 'Profile' | 'Logout'): Pr
   const user = snapshotBefore(run).context.user;
   if (user === null) throw new Error('no signed-in user to open the menu of');
   await userMenu(run.page, user).click();
-  // The menu places itself on animation frames, which the paused clock holds back. Only the
-  // 55-minute refresh can be pending when a menu is used (the filters keep gestures off the overlay
-  // and the logout delays), so these frames fire no machine delay.
+  // The menu places itself on animation frames, which the paused clock holds back. No delay shorter
+  // than these frames is pending when a menu is used (gestures wait for the overlay to go, and
+  // nextView keeps menus out of the logout delays).
   await run.page.clock.runFor(MENU_FRAMES);
   await run.page.getByRole('menuitem', { name: item }).click();
 }
@@ -314,13 +333,7 @@ const sessionUi: UiModel<Session> = {
     await holdAuthCalls(held);
     const found = await realStored(page, viewAt(run, 0).stored);
     // Runs before the app's own scripts, so the start check finds them.
-    await page.addInitScript(
-      ([keys, tokens]) => {
-        if (tokens.access !== null) localStorage.setItem(keys[0], tokens.access);
-        if (tokens.refresh !== null) localStorage.setItem(keys[1], tokens.refresh);
-      },
-      [[ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY], found] as const,
-    );
+    await page.addInitScript(writeTokens, [TOKEN_KEYS, found] as const);
     await page.goto(viewAt(run, 0).location);
   },
   events: {
@@ -409,21 +422,12 @@ const sessionUi: UiModel<Session> = {
       const profileCalls = countProfileCalls(run.page);
       const real = await realStored(run.page, pair);
       const tab = await otherTab(run);
-      await tab.evaluate(
-        ([keys, tokens]) => {
-          localStorage.setItem(keys[0], tokens.access ?? '');
-          localStorage.setItem(keys[1], tokens.refresh ?? '');
-        },
-        [[ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY], real] as const,
-      );
+      await tab.evaluate(writeTokens, [TOKEN_KEYS, real] as const);
       await expectCount(profileCalls, expectedLoads, 'profile loads the storage events start');
     },
     'sync.tokensCleared': async (run) => {
       const tab = await otherTab(run);
-      await tab.evaluate(
-        (keys) => keys.forEach((key) => localStorage.removeItem(key)),
-        [ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY],
-      );
+      await tab.evaluate((keys) => keys.forEach((key) => localStorage.removeItem(key)), TOKEN_KEYS);
     },
     'sync.logoutBroadcast': async (run) => {
       const tab = await otherTab(run);
