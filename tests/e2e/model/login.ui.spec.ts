@@ -23,6 +23,7 @@ import {
   expectStored,
   failureAnswer,
   holdAuthCalls,
+  LEAN_TRACE,
   leftOutByTheUi,
   loginButton,
   loginError,
@@ -155,6 +156,8 @@ const loginUi: UiModel<Login> = {
     },
   },
 };
+
+test.use({ trace: LEAN_TRACE });
 
 const uiPaths = await coveringPaths(uiLoginModel);
 

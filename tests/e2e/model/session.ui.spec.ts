@@ -45,6 +45,7 @@ import {
   expectStored,
   failureAnswer,
   holdAuthCalls,
+  LEAN_TRACE,
   leftOutByTheUi,
   loginButton,
   outputOf,
@@ -526,6 +527,8 @@ async function expectStorage(run: SessionRun): Promise<void> {
   const expected = await realStored(run.page, view.stored);
   await expectStored(run.page, expected);
 }
+
+test.use({ trace: LEAN_TRACE });
 
 const uiPaths = await coveringPaths(sessionUiModel, (path) => {
   const followed = followTab(path);
