@@ -10,6 +10,7 @@
 import { expect, test } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
 import { DEFAULT_LOGIN_REDIRECT } from '@/machines/login.machine';
 import type { LoginEvent, LoginTokens, loginMachine } from '@/machines/login.machine';
 import { OVERLAY_LINGER } from '@/machines/session.machine';
@@ -92,7 +93,10 @@ const loginUi: UiModel<Login> = {
       // Spec §8: 422 renews with the stored refresh token. An earlier session left it; it is written
       // by this page itself, which fires no storage event here (the session does not react).
       const refresh = await realToken(page, 'refresh-0');
-      await page.evaluate((token) => localStorage.setItem('refresh_token', token), refresh);
+      await page.evaluate(([key, token]) => localStorage.setItem(key, token), [
+        REFRESH_TOKEN_KEY,
+        refresh,
+      ] as const);
     }
   },
   events: {
