@@ -271,6 +271,8 @@ export const sessionMachine = setup({
     holdsAccessToken: ({ context }) => context.accessToken !== null,
     hasLogoutRedirect: ({ context }) => context.logoutRedirect !== null,
     logoutFailureIsForgivable: (_, params: { error: unknown }) => isForgivableLogoutFailure(params.error),
+    // Named rather than inline so the Stately visualiser shows what the overlay waits for.
+    sessionSettled: not(stateIn('#session.status.loading')),
   },
   delays: {
     OVERLAY_LINGER,
@@ -577,7 +579,7 @@ export const sessionMachine = setup({
       initial: 'visible',
       states: {
         visible: {
-          always: { guard: not(stateIn('#session.status.loading')), target: 'lingering' },
+          always: { guard: 'sessionSettled', target: 'lingering' },
         },
         lingering: {
           after: { OVERLAY_LINGER: 'hidden' },

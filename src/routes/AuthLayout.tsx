@@ -6,16 +6,9 @@ import { Box, Center, VStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { getAccessToken } from '@/api/tokens-storage';
+import { wasTurnedAway } from '@/features/auth/login-form';
 import { Wordmark } from '@/ui/Wordmark';
-import type { GuardRedirectState } from './RequireRole';
 import { useSession } from './session-context';
-
-/** True when the location state says the role guard refused a signed-in user (see RequireRole). */
-function wasDenied(state: unknown): boolean {
-  return (
-    typeof state === 'object' && state !== null && (state as Partial<GuardRedirectState>).denied === true
-  );
-}
 
 /**
  * Renders the auth screen, or redirects to /dashboard when an access token was stored on entering the
@@ -30,7 +23,7 @@ export function AuthLayout() {
   const location = useLocation();
   const [tokenOnEntry] = useState(() => getAccessToken() !== null);
 
-  if (tokenOnEntry && status !== 'loggedOut' && !wasDenied(location.state)) {
+  if (tokenOnEntry && status !== 'loggedOut' && !wasTurnedAway(location.state)) {
     return <Navigate to="/dashboard" replace />;
   }
 

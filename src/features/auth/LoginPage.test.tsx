@@ -2,7 +2,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import { fetchProfile, login } from '@/api/auth';
@@ -30,10 +31,12 @@ const ADA: ProfileUser = {
 };
 
 const redirects: string[] = [];
+let sessionRef: ActorRefFrom<typeof sessionMachine> | undefined;
 
-/** Shows the session's status and user, and records its redirects. */
+/** Shows the session's status and user, records its redirects and keeps its actor for the tests. */
 function SessionProbe() {
   const actorRef = SessionActorContext.useActorRef();
+  sessionRef = actorRef;
   const status = SessionActorContext.useSelector(selectStatus);
   const user = SessionActorContext.useSelector(selectUser);
   useEffect(() => {
@@ -41,6 +44,11 @@ function SessionProbe() {
     return () => subscription.unsubscribe();
   }, [actorRef]);
   return <output data-testid="session">{`${status} ${user?.first_name ?? '-'}`}</output>;
+}
+
+/** Shows where the router is. */
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
 function renderLogin(state?: unknown) {
@@ -51,8 +59,12 @@ function renderLogin(state?: unknown) {
     <ChakraProvider value={system}>
       <MemoryRouter initialEntries={[{ pathname: '/auth/login', state }]}>
         <SessionActorContext.Provider logic={session}>
-          <LoginPage />
+          <Routes>
+            <Route path="/auth/login" element={<LoginPage />} />
+            <Route path="*" element={null} />
+          </Routes>
           <SessionProbe />
+          <LocationProbe />
         </SessionActorContext.Provider>
       </MemoryRouter>
     </ChakraProvider>,
@@ -180,6 +192,33 @@ describe('LoginPage', () => {
     expect(fetchProfile).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
     expect(screen.getByTestId('session').textContent).toBe('loggedIn Ada');
     expect(redirects).toEqual(['/dashboard/users?page=2']);
+  });
+
+  it('leaves for the remembered location when another tab logs in meanwhile', async () => {
+    vi.mocked(fetchProfile).mockResolvedValue(ADA);
+    renderLogin({ from: { pathname: '/dashboard/users', search: '', hash: '' } });
+    await flush();
+    expect(screen.getByTestId('location').textContent).toBe('/auth/login');
+    act(() =>
+      sessionRef?.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
+    );
+    await flush();
+    expect(screen.getByTestId('session').textContent).toBe('loggedIn Ada');
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/users');
+    expect(redirects, 'the session itself does not redirect').toEqual([]);
+  });
+
+  it('stays when the guard turned the signed-in user away', async () => {
+    vi.mocked(fetchProfile).mockResolvedValue({ ...ADA, user_type_id: 2 });
+    renderLogin({ from: { pathname: '/dashboard', search: '', hash: '' }, denied: true });
+    await flush();
+    act(() =>
+      sessionRef?.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
+    );
+    await flush();
+    expect(screen.getByTestId('session').textContent).toBe('loggedIn Ada');
+    expect(screen.getByTestId('location').textContent).toBe('/auth/login');
+    expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
   });
 
   it('goes to /dashboard when no location was remembered', async () => {

@@ -2,18 +2,25 @@
  * The login card at /auth/login (spec §2 Auth area, §5 Login; issue 2). The form validates on blur and
  * on submit; the login itself is the login machine's, whose outcome is handed to the session:
  * `loggedIn` → `session.login` (the session applies LOGIN and redirects), `loggedOut` → `session.logout`.
+ * When another tab logs in meanwhile, the card leaves for the target its own login would have had.
  */
 import { Button, Card, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { withInspection } from '@/machines/inspector';
-import { loginMachine, selectIsSubmitting, selectLoginError } from '@/machines/login.machine';
+import {
+  DEFAULT_LOGIN_REDIRECT,
+  loginMachine,
+  selectIsSubmitting,
+  selectLoginError,
+} from '@/machines/login.machine';
+import { selectStatus } from '@/machines/session.machine';
 import { LoginFormField } from './LoginFormField';
-import { checkLoginField, checkLoginForm, redirectTargetFrom } from './login-form';
+import { checkLoginField, checkLoginForm, redirectTargetFrom, wasTurnedAway } from './login-form';
 import type { LoginChecks, LoginField, LoginValues } from './login-form';
 import { SessionActorContext } from './session-actor';
 
@@ -44,6 +51,7 @@ export function LoginPage() {
   useLoginOutcomeForSession(loginActor);
   const isSubmitting = useSelector(loginActor, selectIsSubmitting);
   const loginError = useSelector(loginActor, selectLoginError);
+  const sessionStatus = SessionActorContext.useSelector(selectStatus);
 
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [checks, setChecks] = useState<LoginChecks>({ email: undefined, password: undefined });
@@ -72,6 +80,13 @@ export function LoginPage() {
       redirectTo: redirectTargetFrom(location.state),
     });
   };
+
+  // Another tab logged in (spec §4 multi-tab sync) while the card waited: go where its own login
+  // would have gone. Not during its own attempt (the session redirects then), nor for a user the
+  // guard turned away (the dashboard would send them straight back).
+  if (sessionStatus === 'loggedIn' && !isSubmitting && !wasTurnedAway(location.state)) {
+    return <Navigate to={redirectTargetFrom(location.state) ?? DEFAULT_LOGIN_REDIRECT} replace />;
+  }
 
   return (
     <Card.Root w="full" maxW="md" boxShadow="lg" borderRadius="xl">

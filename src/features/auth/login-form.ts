@@ -60,3 +60,11 @@ export function redirectTargetFrom(state: unknown): string | undefined {
   // Only same-origin paths: '//host' would leave the app.
   return target?.startsWith('/') && !target.startsWith('//') ? target : undefined;
 }
+
+/**
+ * True when the location state says the role guard turned a signed-in user away (its `denied` flag):
+ * the dashboard would only send that user back here.
+ */
+export function wasTurnedAway(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'denied' in state && state.denied === true;
+}

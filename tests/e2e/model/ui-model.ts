@@ -29,12 +29,12 @@ import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 const ARRIVAL_TIMEOUT = 10_000;
 
 /**
- * An answer for a held request: a JSON body, or raw bytes with their headers (a file), each with a
- * status (default 200); or no answer at all.
+ * An answer for a held request: a JSON body (with headers, e.g. Retry-After), or raw bytes with
+ * their headers (a file), each with a status (default 200); or no answer at all.
  */
 export type HeldAnswer =
-  | { status?: number; json: unknown }
-  | { status?: number; body: string | Buffer; headers: Record<string, string> }
+  | { status?: number; json: unknown; headers?: Readonly<Record<string, string>> }
+  | { status?: number; body: string | Buffer; headers: Readonly<Record<string, string>> }
   | 'network-failure';
 
 /**
@@ -58,7 +58,9 @@ export function answerForError(error: unknown): HeldAnswer {
 
 /**
  * Requests of the page (or of every page of a context) held at the browser's edge until a path step
- * answers them, so an invoked actor stays pending exactly as long as the path says.
+ * answers them, so an invoked actor stays pending exactly as long as the path says. A held request
+ * the page cancels (an actor stopped before its answer, e.g. a state re-entered) leaves the queue:
+ * only requests the app still waits for are answered and counted.
  */
 export class HeldRequests {
   private readonly queues = new Map<string, Route[]>();
@@ -115,7 +117,7 @@ export class HeldRequests {
     await this.take(name, await this.next(name)).continue();
   }
 
-  /** How many requests of `name` are held now. */
+  /** How many requests of `name` are held now (cancelled ones not counted). */
   count(name: string): number {
     return this.queues.get(name)?.length ?? 0;
   }
@@ -184,17 +186,39 @@ export interface UiModel<M extends AnyStateMachine> {
   states: Readonly<Record<string, UiAssertion<M>>>;
 }
 
+/** A path cut after its first `length` steps, named after the events it keeps. */
+function prefixOf<M extends AnyStateMachine>(path: ModelPath<M>, length: number): ModelPath<M> {
+  if (length >= path.steps.length) return path;
+  return {
+    ...path,
+    name: path.name
+      .split(' → ')
+      .slice(0, length - 1)
+      .join(' → '),
+    steps: path.steps.slice(0, length),
+  };
+}
+
 /**
  * A subset of the model's generated paths that reaches every state node and transition the whole
  * set reaches, picked greedily (the path adding the most not-yet-reached ones first, the shorter on
  * a tie), in the order picked.
+ * @param followable how many steps of a path (from its start, `xstate.init` counted) the UI can
+ *   follow, for what the UI cannot do that a snapshot alone does not tell (it depends on storage, or
+ *   on the page an earlier step left the browser on), so the model's `filterEvents` cannot say it.
+ *   The candidate is then that part of the path (none when it has no event left). Default: all.
  * @throws when a generated path fails on the model itself (tests/model reports why)
  */
 export async function coveringPaths<M extends AnyStateMachine>(
   model: MachineModel<M>,
+  followable: (path: ModelPath<M>) => number = (path) => path.steps.length,
 ): Promise<Array<ModelPath<M>>> {
+  const followed = generatePaths(model).flatMap((path) => {
+    const length = followable(path);
+    return length > 1 ? [prefixOf(path, length)] : [];
+  });
   const candidates = await Promise.all(
-    generatePaths(model).map(async (path) => {
+    followed.map(async (path) => {
       const run = await runPath(model, path);
       return {
         path,

@@ -4,7 +4,12 @@
  * error variants are the fixtures of `authenticate`, one per branch of spec §8.
  */
 import { expect } from 'vitest';
-import { ApiError } from '@/api/client';
+import {
+  ApiError,
+  NETWORK_FAILURE_MESSAGE,
+  TOKENS_EXPIRED_MESSAGE,
+  UNEXPECTED_RESPONSE_MESSAGE,
+} from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import {
   DEFAULT_LOGIN_REDIRECT,
@@ -25,6 +30,20 @@ const ADA: ProfileUser = {
   email: 'ada@example.com',
   avatar: null,
 };
+/**
+ * An HTTP failure as the app's client makes it from a non-OK answer of the login call (sent without a
+ * token): the server's message when its body carried one, the status otherwise. Keeping the fixtures
+ * to what the client can make lets the UI model (tests/e2e/model) force the same failure over HTTP.
+ */
+function httpError(status: number, serverMessage: string | null, retryAfterSeconds: number | null = null) {
+  return new ApiError(serverMessage ?? `Request failed with status ${status}`, {
+    kind: 'http',
+    status,
+    serverMessage,
+    retryAfterSeconds,
+  });
+}
+
 const LOGIN_PAIR: LoginTokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 const RENEWED_PAIR: LoginTokens = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 
@@ -130,28 +149,25 @@ export default defineModel({
     authenticate: {
       done: [LOGIN_PAIR],
       error: [
-        new ApiError('The server answered in an unexpected way', {
-          kind: 'unexpected-response',
-          status: 200,
-        }),
-        new ApiError('Unauthorized', { kind: 'http', status: 401, serverMessage: 'Account suspended' }),
-        new ApiError('Unauthorized', { kind: 'http', status: 401 }),
-        new ApiError('Bad Request', { kind: 'http', status: 400 }),
-        new ApiError('Unprocessable', { kind: 'http', status: 422 }),
-        new ApiError('Too Many Requests', { kind: 'http', status: 429, retryAfterSeconds: 30 }),
-        new ApiError('Too Many Requests', { kind: 'http', status: 429 }),
-        new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
-        new ApiError('Service Unavailable', { kind: 'http', status: 503 }),
-        new ApiError('Could not reach the server', { kind: 'network' }),
+        new ApiError(UNEXPECTED_RESPONSE_MESSAGE, { kind: 'unexpected-response', status: 200 }),
+        httpError(401, 'Account suspended'),
+        httpError(401, null),
+        httpError(400, 'Bad Request'),
+        httpError(422, 'Unprocessable'),
+        httpError(429, 'Too many login attempts. Try again in 30 seconds.', 30),
+        httpError(429, 'Too Many Requests'),
+        httpError(500, 'Internal Server Error'),
+        httpError(503, 'Service Unavailable'),
+        new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }),
       ],
     },
     renewSession: {
       done: [RENEWED_PAIR],
-      error: [new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 })],
+      error: [new ApiError(TOKENS_EXPIRED_MESSAGE, { kind: 'tokens-expired', status: 401 })],
     },
     loadUser: {
       done: [ADA],
-      error: [new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 })],
+      error: [new ApiError(TOKENS_EXPIRED_MESSAGE, { kind: 'tokens-expired', status: 401 })],
     },
   },
   stubActions: ['storeTokens', 'announceStoredTokens', 'clearStoredTokens', 'reportFailure'],

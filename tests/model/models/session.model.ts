@@ -4,7 +4,7 @@
  * user and the error message only matter to the checks.
  */
 import { expect } from 'vitest';
-import { ApiError } from '@/api/client';
+import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { LOGOUT_FAILED_MESSAGE, sessionMachine } from '@/machines/session.machine';
 import type { SessionSnapshot } from '@/machines/session.machine';
@@ -25,7 +25,7 @@ const STORED = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 /** The pair of a login, a refresh or another tab. */
 const OTHER = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 
-const tokensExpired = new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
+const tokensExpired = new ApiError(TOKENS_EXPIRED_MESSAGE, { kind: 'tokens-expired', status: 401 });
 
 function actionTypes(actions: RequestedAction[]): string[] {
   return actions.map((action) => action.type);
@@ -236,10 +236,16 @@ export default defineModel({
     },
     notifyServerOfLogout: {
       done: [{ message: 'Logged out' }],
+      // As the app's client makes them (the server's message as the error's), so the UI model can
+      // force the same failures over HTTP.
       error: [
-        new ApiError('Unprocessable', { kind: 'http', status: 422 }),
-        new ApiError('Could not reach the server', { kind: 'network' }),
-        new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+        new ApiError('Unprocessable', { kind: 'http', status: 422, serverMessage: 'Unprocessable' }),
+        new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }),
+        new ApiError('Internal Server Error', {
+          kind: 'http',
+          status: 500,
+          serverMessage: 'Internal Server Error',
+        }),
       ],
     },
   },
