@@ -3,6 +3,7 @@
  * that uses the session on, the {@link SessionShell} (session, its overlay, toasts) around them.
  */
 import { lazy, Suspense, useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { RouteLoading } from './RouteLoading';
 import { ScrollToTop } from './ScrollToTop';
@@ -10,12 +11,23 @@ import { ScrollToTop } from './ScrollToTop';
 /** `handle` of the routes whose screens use the session: the auth and dashboard areas. */
 export const SESSION_ROUTE = { session: true } as const;
 
+type Shell = ComponentType<{ children: ReactNode }>;
+
+/**
+ * The shell once downloaded. The session routes' `lazy` waits for it, so they render it at once:
+ * through `React.lazy` alone the first render would suspend anyway and show the loading spinner
+ * until React's next reveal, a timer (and one that never fires under a paused test clock).
+ */
+let downloadedShell: Shell | null = null;
+
 /** Downloads the session shell; the session routes' own `lazy` starts it too, so the two load in parallel. */
-export function loadSessionShell() {
-  return import('./SessionShell');
+export async function loadSessionShell() {
+  const module = await import('./SessionShell');
+  downloadedShell = module.SessionShell;
+  return module;
 }
 
-const SessionShell = lazy(async () => ({ default: (await loadSessionShell()).SessionShell }));
+const LazySessionShell = lazy(async () => ({ default: (await loadSessionShell()).SessionShell }));
 
 /**
  * Renders the page bare while only public routes have been visited: they use neither the session
@@ -26,8 +38,11 @@ const SessionShell = lazy(async () => ({ default: (await loadSessionShell()).Ses
  */
 export function RootLayout() {
   const needsSession = useMatches().some((match) => match.handle === SESSION_ROUTE);
-  const [sessionStarted, setSessionStarted] = useState(needsSession);
-  if (needsSession && !sessionStarted) setSessionStarted(true);
+  // Chosen once: switching from the lazy wrapper to the component would remount the session.
+  const [SessionShell, setSessionShell] = useState<Shell | null>(() =>
+    needsSession ? (downloadedShell ?? LazySessionShell) : null,
+  );
+  if (needsSession && SessionShell === null) setSessionShell(() => downloadedShell ?? LazySessionShell);
 
   const page = (
     <>
@@ -35,7 +50,7 @@ export function RootLayout() {
       <Outlet />
     </>
   );
-  if (!sessionStarted) return page;
+  if (SessionShell === null) return page;
   return (
     <Suspense fallback={<RouteLoading />}>
       <SessionShell>{page}</SessionShell>
