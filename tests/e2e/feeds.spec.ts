@@ -105,6 +105,11 @@ test('an admin builds a feed from a brand and an SKU import, saves it, finds it 
   await expect(page).toHaveURL(new RegExp(`/dashboard/feeds/${feedId}/edit$`));
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await page.getByLabel('Name').fill(`${name} (edited)`);
+  // Leaving with unsaved changes asks first; saving leaves without asking.
+  await page.getByRole('link', { name: 'Feeds', exact: true }).first().click();
+  await expect(page.getByRole('alertdialog', { name: 'Leave this page?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stay' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue(`${name} (edited)`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Feed updated! ${name} (edited) (customer #${customerId})`)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/feeds$/);

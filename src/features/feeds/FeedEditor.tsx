@@ -34,7 +34,7 @@ import {
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { withInspection } from '@/machines/inspector';
 import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
-import { LeavePrompt } from './LeavePrompt';
+import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 import { ProductList } from './ProductList';
 
 /** Where the editor goes once the feed is saved. */
@@ -54,7 +54,11 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
   const isLoading = useSelector(actor, selectIsLoading);
   const loadError = useSelector(actor, selectLoadError);
   const isSaving = useSelector(actor, selectIsSaving);
-  const dirty = useSelector(actor, selectIsDirty);
+  // Read when leaving, not at render: a feed just saved is leaving on purpose.
+  const isDirty = useCallback(() => {
+    const snapshot = actor.getSnapshot();
+    return selectIsDirty(snapshot) && !snapshot.context.savedFeed;
+  }, [actor]);
   const allFilteredSelected = useSelector(actor, selectAllFilteredSelected);
   const {
     name,
@@ -116,7 +120,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
 
   return (
     <form noValidate onSubmit={submit} aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}>
-      <LeavePrompt when={dirty && !savedFeed} />
+      <UnsavedChangesPrompt isDirty={isDirty} />
       <Stack gap="6">
         <Card.Root>
           <Card.Body gap="5">

@@ -19,8 +19,8 @@ import {
 } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormInput } from '@/machines/userForm.machine';
 import { FormField } from '@/ui/FormField';
+import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
-import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 
 /** Where a created user sends the admin. */
 const AFTER_CREATE_PATH = '/dashboard/users';

@@ -1,5 +1,6 @@
 /**
- * Asks before leaving a form with unsaved changes (issue 3): in-app navigation is held by the router's
+ * Asks before leaving a form with unsaved changes (the user form of issue 3, the feed editor of
+ * issue 4): in-app navigation is held by the router's
  * blocker and confirmed in a dialog; a reload or closing the tab gets the browser's own prompt.
  */
 import { Button, Dialog, Portal } from '@chakra-ui/react';
