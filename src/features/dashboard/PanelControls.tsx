@@ -121,10 +121,26 @@ export function useReportFailureToast(report: ReportActor): void {
   }, [report]);
 }
 
-/** Calls `onChange` with every new range of `period` (the panel turns it into a list filter). */
-export function usePeriodChanges(period: PeriodActor, onChange: (from: string, to: string) => void): void {
+/** The period's current days as list filters (`start_date`, `end_date`, `YYYY-MM-DD`). */
+export function periodFilters(period: PeriodActor): { start_date: string; end_date: string } {
+  const { from, to } = period.getSnapshot().context;
+  return { start_date: from, end_date: to };
+}
+
+/** A list actor that takes the period's days as filters (both dashboard panels' lists). */
+export interface DayFilteredList {
+  send(event: { type: 'list.filter'; filters: { start_date: string; end_date: string } }): void;
+}
+
+/**
+ * Sends every new range of `period` to `list` as its day filters (spec §4 "Orders period": a change
+ * of period resets the list to page 1, which `list.filter` does).
+ */
+export function usePeriodFilter(period: PeriodActor, list: DayFilteredList): void {
   useEffect(() => {
-    const subscription = period.on('period.changed', (event) => onChange(event.from, event.to));
+    const subscription = period.on('period.changed', (event) =>
+      list.send({ type: 'list.filter', filters: { start_date: event.from, end_date: event.to } }),
+    );
     return () => subscription.unsubscribe();
-  }, [period, onChange]);
+  }, [period, list]);
 }

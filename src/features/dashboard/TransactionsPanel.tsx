@@ -6,7 +6,6 @@
  */
 import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack, Table } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { formatDateTime, formatDollars } from '@/api/format';
 import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
 import type { TransactionStatusCode } from '@/api/schemas/dashboard';
@@ -20,7 +19,8 @@ import {
   DateRangeFields,
   PeriodSelect,
   ReportButton,
-  usePeriodChanges,
+  usePeriodFilter,
+  periodFilters,
   useReportFailureToast,
 } from './PanelControls';
 
@@ -43,23 +43,13 @@ export function TransactionsPanel() {
     transactionsListMachine,
     withInspection({
       input: {
-        filters: {
-          status: [],
-          start_date: period.getSnapshot().context.from,
-          end_date: period.getSnapshot().context.to,
-        },
+        filters: { status: [], ...periodFilters(period) },
         page: 1,
       },
     }),
   );
   const view = useSelector(list, selectListView);
-  usePeriodChanges(
-    period,
-    useCallback(
-      (from, to) => list.send({ type: 'list.filter', filters: { start_date: from, end_date: to } }),
-      [list],
-    ),
-  );
+  usePeriodFilter(period, list);
   useReportFailureToast(report);
 
   const toggleStatus = (code: string, checked: boolean) => {

@@ -6,7 +6,6 @@
  */
 import { Box, Card, HStack, Stack, Table } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import { formatDateTime, formatPounds } from '@/api/format';
 import { datePresetMachine, isWithinRange } from '@/machines/datePreset.machine';
 import { withInspection } from '@/machines/inspector';
@@ -18,7 +17,8 @@ import {
   DateRangeFields,
   PeriodSelect,
   ReportButton,
-  usePeriodChanges,
+  usePeriodFilter,
+  periodFilters,
   useReportFailureToast,
 } from './PanelControls';
 
@@ -40,19 +40,13 @@ export function UserOrdersPanel() {
     ordersListMachine,
     withInspection({
       input: {
-        filters: { start_date: period.getSnapshot().context.from, end_date: period.getSnapshot().context.to },
+        filters: periodFilters(period),
         page: 1,
       },
     }),
   );
   const view = useSelector(list, selectListView);
-  usePeriodChanges(
-    period,
-    useCallback(
-      (from, to) => list.send({ type: 'list.filter', filters: { start_date: from, end_date: to } }),
-      [list],
-    ),
-  );
+  usePeriodFilter(period, list);
   useReportFailureToast(report);
 
   const range = { from: view.filters.start_date, to: view.filters.end_date };
