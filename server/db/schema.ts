@@ -9,6 +9,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -18,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ProductStatus } from '@/api/schemas/shop';
 
 /**
  * The one text the users search matches (issue 3 "Server"): first and last name joined by a space,
@@ -140,6 +142,10 @@ export const brands = pgTable('brands', {
   name: text('name').notNull().unique(),
 });
 
+/** Shopify's inventory policies: `deny` stops selling at 0, `continue` keeps selling (issue 11). */
+export const INVENTORY_POLICIES = ['deny', 'continue'] as const;
+export type InventoryPolicy = (typeof INVENTORY_POLICIES)[number];
+
 /** A catalogue product, keyed by its Shopify handle (ARCHITECTURE.md §4, catalogue source). */
 export const products = pgTable(
   'products',
@@ -151,16 +157,37 @@ export const products = pgTable(
     brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     product_type: text('product_type').notNull().default(''),
     tags: text('tags').notNull().default(''),
-    /** Shopify's Status column: active, draft or archived. */
-    status: text('status').notNull().default('active'),
+    /** One of PRODUCT_STATUSES (src/api/schemas/shop.ts); a `--full` import archives products absent from the file. */
+    status: text('status').$type<ProductStatus>().notNull().default('active'),
     published: boolean('published').notNull().default(true),
+    /** Shopify's Product Category (its standard taxonomy path), '' when the export has none. */
+    product_category: text('product_category').notNull().default(''),
+    /** The export's `Google Shopping / Google Product Category`, or null. */
+    google_product_category: text('google_product_category'),
+    /**
+     * Every other non-empty `Google Shopping / *` column, keyed by the part after the slash
+     * (e.g. { "Gender": "unisex", "Custom Label 0": "summer" }).
+     */
+    google_shopping: jsonb('google_shopping').$type<Record<string, string>>().notNull().default({}),
+    gift_card: boolean('gift_card').notNull().default(false),
+    seo_title: text('seo_title'),
+    seo_description: text('seo_description'),
+    /** Option names (e.g. Size, Colour); null where the product has fewer options. */
+    option1_name: text('option1_name'),
+    option2_name: text('option2_name'),
+    option3_name: text('option3_name'),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [index('products_brand_idx').on(t.brand_id)],
 );
 
-/** A product's variants; the first by position is the product's `variant` on the wire. */
+/**
+ * A product's variants, identified by the product plus its option values (`option_key`); the SKU
+ * is an attribute (Shopify does not require it and merchants reuse it; ARCHITECTURE.md §4
+ * "Variants"). The first by position among those not archived is the product's `variant` on the
+ * wire.
+ */
 export const productVariants = pgTable(
   'product_variants',
   {
@@ -168,17 +195,40 @@ export const productVariants = pgTable(
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    sku: text('sku').notNull().unique(),
+    /** Null when the export has none; several variants may share one. */
+    sku: text('sku'),
+    /**
+     * The variant's identity within its product: its option values, trimmed and lower-cased,
+     * joined by U+001F (catalogue/variant-key.ts).
+     */
+    option_key: text('option_key').notNull(),
     /** Minor units (pence). */
     price: integer('price').notNull(),
+    /** Minor units; null when the export has none. */
+    compare_at_price: integer('compare_at_price'),
     barcode: text('barcode'),
     option1: text('option1'),
     option2: text('option2'),
     option3: text('option3'),
     position: integer('position').notNull().default(1),
-    inventory_quantity: integer('inventory_quantity').notNull().default(0),
+    /** Who tracks stock ('shopify' or a fulfilment service); null = not tracked (always sellable). */
+    inventory_tracker: text('inventory_tracker'),
+    inventory_policy: text('inventory_policy').$type<InventoryPolicy>().notNull().default('deny'),
+    /** Null when the export carried no quantity for it: unknown, not 0. */
+    inventory_quantity: integer('inventory_quantity'),
+    grams: integer('grams'),
+    /** The unit Shopify shows the weight in (g, kg, lb, oz); null when absent. */
+    weight_unit: text('weight_unit'),
+    /** The variant's own image URL, or null. */
+    image_src: text('image_src'),
+    /** Set when a later import no longer lists the variant (deleted in Shopify); never deleted. */
+    archived: boolean('archived').notNull().default(false),
   },
-  (t) => [index('product_variants_product_idx').on(t.product_id)],
+  (t) => [
+    index('product_variants_product_idx').on(t.product_id),
+    uniqueIndex('product_variants_product_option_key_unique').on(t.product_id, t.option_key),
+    index('product_variants_sku_idx').on(t.sku),
+  ],
 );
 
 /** Product images; `src` is a remote URL or a path under /uploads. */
