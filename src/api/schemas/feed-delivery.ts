@@ -4,9 +4,7 @@
  * product data specification, which the .xml and .csv forms of the same feed use.
  */
 import * as v from 'valibot';
-
-/** Google Merchant Center availability values the feed uses. */
-export const Availability = v.picklist(['in_stock', 'out_of_stock']);
+import { Availability } from './shop';
 
 /** One product of a delivered feed; prices are the customer's, after their discount_rate. */
 export const DeliveredProduct = v.object({

@@ -1,0 +1,66 @@
+/**
+ * GET /feeds/{feedId}/diagnostics (issue 12 "Diagnostics for the admin"): what the feed delivers
+ * right now, what it leaves out and why, what Google would warn about, and where it is fetched.
+ * Prices are minor units in `currency`, after the customer's discount.
+ */
+import * as v from 'valibot';
+import { Availability, ExclusionReason } from './shop';
+
+/** One catalogue variant the diagnostics name (variant null when the whole product is meant). */
+export const DiagnosticItem = v.object({
+  product_id: v.number(),
+  product_name: v.string(),
+  variant_id: v.nullable(v.number()),
+  sku: v.nullable(v.string()),
+});
+export type DiagnosticItem = v.InferOutput<typeof DiagnosticItem>;
+
+/** Items left out of the feed for one reason. */
+export const ExclusionGroup = v.object({
+  reason: ExclusionReason,
+  /** What the admin reads (EXCLUSION_TEXTS). */
+  message: v.string(),
+  items: v.array(DiagnosticItem),
+});
+export type ExclusionGroup = v.InferOutput<typeof ExclusionGroup>;
+
+/** Delivered items Google accepts but may warn about. */
+export const DIAGNOSTIC_WARNINGS = ['quantity_unknown', 'no_gtin', 'title_truncated'] as const;
+export const WarningGroup = v.object({
+  code: v.picklist(DIAGNOSTIC_WARNINGS),
+  message: v.string(),
+  items: v.array(DiagnosticItem),
+});
+export type WarningGroup = v.InferOutput<typeof WarningGroup>;
+
+/** A delivered item as the customer receives it (the first few, for a preview). */
+export const PreviewItem = v.object({
+  id: v.string(),
+  title: v.string(),
+  /** What `g:price` says: the compare-at price when the item is on sale, else the price. */
+  price: v.number(),
+  /** What `g:sale_price` says, or null when the item is not on sale. */
+  sale_price: v.nullable(v.number()),
+  availability: Availability,
+  link: v.string(),
+  image_link: v.string(),
+});
+export type PreviewItem = v.InferOutput<typeof PreviewItem>;
+
+export const FeedDiagnostics = v.object({
+  feed_id: v.number(),
+  currency: v.string(),
+  discount_rate: v.number(),
+  /** Products the feed selects, and how many of them deliver at least one item. */
+  product_count: v.number(),
+  deliverable_product_count: v.number(),
+  /** Items (one per deliverable variant) the feed sends. */
+  delivered_count: v.number(),
+  excluded: v.array(ExclusionGroup),
+  warnings: v.array(WarningGroup),
+  /** Problems the feed validator finds in delivered items; empty when Google would accept all. */
+  errors: v.array(v.object({ item_id: v.string(), attribute: v.string(), message: v.string() })),
+  urls: v.object({ json: v.string(), csv: v.string(), xml: v.string() }),
+  preview: v.array(PreviewItem),
+});
+export type FeedDiagnostics = v.InferOutput<typeof FeedDiagnostics>;
