@@ -58,6 +58,16 @@ export interface Config {
   trustProxy: boolean;
   /** Failed logins allowed per (ip + email) within `windowMs` before 429. */
   loginRateLimit: { max: number; windowMs: number };
+  /**
+   * PUBLIC_URL: the origin (no trailing slash) feed URLs and the feeds' self links are built on,
+   * never the request's Host header (issue 12); default the listening address, http://HOST:PORT.
+   */
+  publicUrl: string;
+  /**
+   * CATALOGUE_CURRENCY: ISO 4217 code of the catalogue's prices, default EUR (the spec's €;
+   * ARCHITECTURE.md §4 "Currency"); the feeds and the feed editor use it.
+   */
+  catalogueCurrency: string;
 }
 
 /** 5 failed attempts per (ip + email) per 15 minutes (issue 2, "Auth"). */
@@ -114,6 +124,19 @@ const schemas = {
   ),
   ADMIN_FIRST_NAME: v.pipe(v.string(), v.trim(), v.nonEmpty('ADMIN_FIRST_NAME must not be blank')),
   ADMIN_LAST_NAME: v.pipe(v.string(), v.trim(), v.nonEmpty('ADMIN_LAST_NAME must not be blank')),
+  PUBLIC_URL: v.pipe(
+    v.string(),
+    v.check((value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash;
+    }, 'PUBLIC_URL must be an http(s) origin such as https://feeds.example.com'),
+    v.transform((value) => new URL(value).origin),
+  ),
+  CATALOGUE_CURRENCY: v.pipe(
+    v.string(),
+    v.regex(/^[A-Z]{3}$/, 'CATALOGUE_CURRENCY must be an ISO 4217 code such as EUR or GBP'),
+  ),
   LOG_LEVEL: v.picklist(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -197,10 +220,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
 
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const port = read(env, 'PORT') ?? 3000;
   return {
     nodeEnv,
-    host: read(env, 'HOST') ?? '127.0.0.1',
-    port: read(env, 'PORT') ?? 3000,
+    host,
+    port,
     apiPort: read(env, 'API_PORT') ?? 3001,
     databaseUrl,
     dataDir,
@@ -221,6 +246,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT },
+    publicUrl: read(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    catalogueCurrency: read(env, 'CATALOGUE_CURRENCY') ?? 'EUR',
   };
 }
 
@@ -248,6 +275,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT },
+    publicUrl: 'http://feeds.test',
+    catalogueCurrency: 'EUR',
     ...overrides,
   };
 }
