@@ -1,39 +1,41 @@
 /**
- * `npm run catalogue:import -- <file.csv>`: imports a Shopify product CSV export into the
- * configured database (DATABASE_URL, or PGlite in DATA_DIR; issue 4, "Catalogue") and prints the
- * summary: products created / updated / unchanged / skipped, then each skip with its line and
- * reason. Exit code 0 on success (skips included), 1 when the file or the database fails; the
- * catalogue is then left as it was.
+ * `npm run catalogue:import -- [--full] <file.csv>`: imports a Shopify product CSV export into the
+ * configured database (DATABASE_URL, or PGlite in DATA_DIR; issue 11) and prints the summary:
+ * products and variants created / updated / unchanged / archived / skipped, warnings, then each
+ * skip with its line and reason. `--full` says the file is the whole catalogue, so products absent
+ * from it are archived. Exit code 0 on success (skips included), 1 when the file cannot be imported
+ * (not an export, or nothing importable) or the database fails; the catalogue is then left as it was.
  */
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { openConfiguredDatabase } from '../cli';
-import { importCatalogue } from './import';
-import type { ImportSummary } from './import';
+import { importCatalogue, NothingImportableError } from './import';
+import { formatSummary, skipLines } from './import-summary';
 import { CatalogueFileError } from './shopify-csv';
 
-const USAGE = 'Usage: npm run catalogue:import -- <file.csv>';
+const USAGE = 'Usage: npm run catalogue:import -- [--full] <file.csv>';
 
-/** The summary as printed: one line of counts, then one line per skip. */
-export function formatSummary(file: string, summary: ImportSummary): string {
-  const lines = [
-    `Imported ${file}: ${summary.created} products created, ${summary.updated} updated, ` +
-      `${summary.unchanged} unchanged, ${summary.skipped} skipped; ${summary.brandsCreated} new brands.`,
-    ...summary.skips.map(
-      (skip) => `  line ${skip.line}${skip.handle ? ` (${skip.handle})` : ''}: ${skip.reason}`,
-    ),
-  ];
-  return lines.join('\n');
-}
-
+/** Runs the command with `args` (without node and the script); resolves to the exit code. */
 async function main(args: string[]): Promise<number> {
-  const [file, ...rest] = args;
-  if (!file || rest.length > 0) {
+  let file: string | undefined;
+  let full = false;
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { full: { type: 'boolean', default: false } },
+      allowPositionals: true,
+    });
+    if (positionals.length !== 1) throw new Error('expected one file');
+    [file] = positionals;
+    full = values.full;
+  } catch {
     console.error(USAGE);
     return 1;
   }
-  let text: string;
+  if (!file) return 1;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(file, 'utf8');
+    bytes = await readFile(file);
   } catch (error) {
     console.error(`Cannot read ${file}: ${(error as Error).message}`);
     return 1;
@@ -43,9 +45,13 @@ async function main(args: string[]): Promise<number> {
   if (!opened) return 1;
   const { database } = opened;
   try {
-    console.log(formatSummary(file, await importCatalogue(database.db, text)));
+    console.log(formatSummary(file, await importCatalogue(database.db, bytes, { full })));
     return 0;
   } catch (error) {
+    if (error instanceof NothingImportableError) {
+      console.error([error.message, ...skipLines(error.skips), 'Nothing was imported.'].join('\n'));
+      return 1;
+    }
     if (error instanceof CatalogueFileError) {
       console.error(`${error.message}\nNothing was imported.`);
       return 1;
@@ -59,6 +65,6 @@ async function main(args: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  console.error(error, '\nNothing was imported.');
+  console.error(`The import failed: ${(error as Error).message}\nNothing was imported.`);
   process.exitCode = 1;
 }

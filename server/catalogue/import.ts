@@ -1,16 +1,22 @@
 /**
- * Imports a Shopify product CSV export into the catalogue (issue 4, "Catalogue"): Vendor becomes
- * the brand, products are upserted by Handle and variants by SKU, prices are stored in minor units,
- * image URLs are kept as they are. Everything happens in one transaction, so a fatal error leaves
- * the catalogue as it was, and importing the same file twice changes nothing the second time.
- * Products, variants and images missing from the file are left alone (a partial export never
- * deletes), which also keeps order lines and feeds pointing at real rows.
+ * Imports a Shopify product CSV export into the catalogue (issue 11; ARCHITECTURE.md §4
+ * "Catalogue source", "Variants"). Vendor becomes the brand (matched case-insensitively after
+ * trimming; the first spelling wins), products are upserted by Handle and variants by their
+ * product plus option values (the SKU is an attribute), prices are stored in minor units, image URLs
+ * are kept as they are.
+ *
+ * Shopify exports a product with all its variants, so a variant of a product in the file that the
+ * file no longer lists was deleted in Shopify: it is archived (kept, never deleted, so order lines
+ * keep pointing at it). With `full` the file is the whole catalogue, so products absent from it are
+ * archived too; without it they are left alone (a partial export). Everything happens in one
+ * transaction: a fatal error leaves the catalogue as it was, and importing the same file twice
+ * changes nothing the second time.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { brands, productAssets, products, productVariants } from '../db/schema';
-import { parseShopifyCsv } from './shopify-csv';
-import type { ImportSkip, ParsedProduct } from './shopify-csv';
+import type { ImportSkip, ImportWarning, ParsedProduct, ParsedVariant } from './parsed-catalogue';
+import { CatalogueFileError, parseShopifyCsv } from './shopify-csv';
 
 /** The database or an open transaction (the demo seed imports inside its own transaction). */
 export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,18 +29,40 @@ export interface ImportOptions {
    * undefined to use the image itself. Remote images are always their own thumbnail.
    */
   localThumbnail?: (src: string) => string | undefined;
+  /** The file is a full export: archive products (and their variants) it does not list. */
+  full?: boolean;
 }
 
-/** What an import did: product counts, every skipped row or product, and new brands. */
-export interface ImportSummary {
+/** How many rows of one kind an import created, changed, left as they were, archived or left out. */
+export interface ImportCounts {
   created: number;
   updated: number;
   unchanged: number;
-  /** Products left out as a whole (also listed in `skips`). */
+  archived: number;
   skipped: number;
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  /** Whether the import ran as a full export (`--full`). */
+  full: boolean;
+  products: ImportCounts;
+  variants: ImportCounts;
+  brandsCreated: number;
   /** Every row or product left out, by line number, with the reason. */
   skips: ImportSkip[];
-  brandsCreated: number;
+  /** What the merchant should know although nothing was lost (encoding, unknown stock, SKUs). */
+  warnings: ImportWarning[];
+}
+
+/** The file holds rows but none of them can be imported; nothing was written. */
+export class NothingImportableError extends CatalogueFileError {
+  constructor(readonly skips: ImportSkip[]) {
+    super(
+      `Nothing in the file can be imported: all ${skips.length === 1 ? 'its product was' : `${skips.length} rows or products were`} skipped.`,
+    );
+    this.name = 'NothingImportableError';
+  }
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -55,6 +83,10 @@ function isRemote(src: string): boolean {
   return /^https?:\/\//i.test(src);
 }
 
+function brandKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 function productValues(product: ParsedProduct, brandId: number | null) {
   return {
     handle: product.handle,
@@ -65,6 +97,37 @@ function productValues(product: ParsedProduct, brandId: number | null) {
     tags: product.tags,
     status: product.status,
     published: product.published,
+    product_category: product.productCategory,
+    google_product_category: product.googleProductCategory,
+    google_shopping: product.googleShopping,
+    gift_card: product.giftCard,
+    seo_title: product.seoTitle,
+    seo_description: product.seoDescription,
+    option1_name: product.option1Name,
+    option2_name: product.option2Name,
+    option3_name: product.option3Name,
+  };
+}
+
+function variantValues(variant: ParsedVariant, productId: number) {
+  return {
+    product_id: productId,
+    sku: variant.sku,
+    option_key: variant.optionKey,
+    price: variant.price,
+    compare_at_price: variant.compareAtPrice,
+    barcode: variant.barcode,
+    option1: variant.option1,
+    option2: variant.option2,
+    option3: variant.option3,
+    position: variant.position,
+    inventory_tracker: variant.inventoryTracker,
+    inventory_policy: variant.inventoryPolicy,
+    inventory_quantity: variant.inventoryQuantity,
+    grams: variant.grams,
+    weight_unit: variant.weightUnit,
+    image_src: variant.imageSrc,
+    archived: false,
   };
 }
 
@@ -79,8 +142,16 @@ function assetValues(product: ParsedProduct, options: ImportOptions): AssetValue
   }));
 }
 
+/** Compares column values; jsonb objects by content, since they come back as new objects. */
+function sameValue(current: unknown, wanted: unknown): boolean {
+  if (typeof wanted === 'object' && wanted !== null && typeof current === 'object' && current !== null) {
+    return JSON.stringify(current) === JSON.stringify(wanted);
+  }
+  return current === wanted;
+}
+
 function sameFields<T extends object>(current: T, wanted: Partial<T>): boolean {
-  return Object.entries(wanted).every(([key, value]) => current[key as keyof T] === value);
+  return Object.entries(wanted).every(([key, value]) => sameValue(current[key as keyof T], value));
 }
 
 function sameAssets(current: AssetRow[], wanted: AssetValues[]): boolean {
@@ -89,39 +160,117 @@ function sameAssets(current: AssetRow[], wanted: AssetValues[]): boolean {
   );
 }
 
+function emptyCounts(): ImportCounts {
+  return { created: 0, updated: 0, unchanged: 0, archived: 0, skipped: 0 };
+}
+
+/** Groups `rows` by `key`, keeping their order. */
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /**
- * Imports the CSV `text` and resolves to the summary. Parsing happens first, so a file that is not
- * an export throws before the database is touched.
- * @throws CatalogueFileError (from shopify-csv.ts) when the text is not CSV or has the wrong header;
- *   any database error rolls the whole import back and is rethrown
+ * Warnings for SKUs that the catalogue has on one handle and the file gives to another handle only
+ * (a merchant re-created a product, or reused a SKU): the SKU import and order history may then
+ * point at another product than before.
+ */
+async function movedSkuWarnings(tx: DbExecutor, wanted: readonly ParsedProduct[]): Promise<ImportWarning[]> {
+  const fileHandles = new Map<string, { handles: Set<string>; line: number }>();
+  for (const product of wanted) {
+    for (const variant of product.variants) {
+      if (variant.sku === null) continue;
+      const key = variant.sku.toLowerCase();
+      const entry = fileHandles.get(key) ?? { handles: new Set<string>(), line: variant.line };
+      entry.handles.add(product.handle);
+      fileHandles.set(key, entry);
+    }
+  }
+  const storedHandles = new Map<string, { sku: string; handles: Set<string> }>();
+  for (const batch of chunks([...fileHandles.keys()])) {
+    const rows = await tx
+      .select({ sku: productVariants.sku, handle: products.handle })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.product_id))
+      .where(
+        and(
+          isNotNull(productVariants.sku),
+          eq(productVariants.archived, false),
+          inArray(sql`lower(${productVariants.sku})`, batch),
+        ),
+      );
+    for (const row of rows) {
+      if (row.sku === null) continue;
+      const key = row.sku.toLowerCase();
+      const entry = storedHandles.get(key) ?? { sku: row.sku, handles: new Set<string>() };
+      entry.handles.add(row.handle);
+      storedHandles.set(key, entry);
+    }
+  }
+  const warnings: ImportWarning[] = [];
+  for (const [key, stored] of storedHandles) {
+    const file = fileHandles.get(key);
+    if (!file || [...stored.handles].some((handle) => file.handles.has(handle))) continue;
+    warnings.push({
+      code: 'sku_moved',
+      message:
+        `SKU ${stored.sku} moved from ${[...stored.handles].sort().join(', ')} to ` +
+        `${[...file.handles].sort().join(', ')} (line ${file.line}).`,
+    });
+  }
+  return warnings;
+}
+
+/**
+ * Imports the export `input` (its bytes, or text already decoded) and resolves to the summary.
+ * Parsing happens first, so a file that is not an export throws before the database is touched.
+ * @throws CatalogueFileError (shopify-csv.ts) when the file cannot be read as a Shopify export;
+ *   NothingImportableError when it has rows but none can be imported; any database error rolls
+ *   the whole import back and is rethrown
  */
 export async function importCatalogue(
   db: DbExecutor,
-  text: string,
+  input: string | Uint8Array,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const parsed = parseShopifyCsv(text);
+  const parsed = parseShopifyCsv(input);
+  if (parsed.rowCount === 0) {
+    throw new CatalogueFileError('The file has a header but no product rows; nothing was imported.');
+  }
+  if (parsed.products.length === 0) throw new NothingImportableError(parsed.skipped);
   const now = options.now ?? new Date();
+  const full = options.full ?? false;
   const wanted = parsed.products;
+  const productCounts = { ...emptyCounts(), skipped: parsed.skippedProducts };
+  const variantCounts = { ...emptyCounts(), skipped: parsed.skippedVariants };
 
   return db.transaction(async (tx) => {
-    const vendors = [...new Set(wanted.flatMap((product) => (product.vendor ? [product.vendor] : [])))];
+    // Before anything is written, so the catalogue still holds the SKUs' old handles.
+    const movedSkus = await movedSkuWarnings(tx, wanted);
     const brandIds = new Map<string, number>();
-    for (const names of chunks(vendors)) {
-      for (const row of await tx.select().from(brands).where(inArray(brands.name, names))) {
-        brandIds.set(row.name, row.id);
-      }
+    for (const row of await tx.select().from(brands).orderBy(asc(brands.id))) {
+      if (!brandIds.has(brandKey(row.name))) brandIds.set(brandKey(row.name), row.id);
     }
-    const newBrands = vendors.filter((name) => !brandIds.has(name));
-    for (const names of chunks(newBrands)) {
+    const newBrands = new Map<string, string>();
+    for (const product of wanted) {
+      if (product.vendor === null) continue;
+      const key = brandKey(product.vendor);
+      if (!brandIds.has(key) && !newBrands.has(key)) newBrands.set(key, product.vendor.trim());
+    }
+    for (const names of chunks([...newBrands.values()])) {
       const inserted = await tx
         .insert(brands)
         .values(names.map((name) => ({ name })))
         .returning();
-      for (const row of inserted) brandIds.set(row.name, row.id);
+      for (const row of inserted) brandIds.set(brandKey(row.name), row.id);
     }
     const brandOf = (product: ParsedProduct) =>
-      product.vendor ? (brandIds.get(product.vendor) ?? null) : null;
+      product.vendor === null ? null : (brandIds.get(brandKey(product.vendor)) ?? null);
 
     const existing = new Map<string, ProductRow>();
     for (const handles of chunks(wanted.map((product) => product.handle))) {
@@ -133,8 +282,7 @@ export async function importCatalogue(
     const created = new Set<string>();
     const updated = new Set<string>();
     const productIds = new Map<string, number>();
-    const toCreate = wanted.filter((product) => !existing.has(product.handle));
-    for (const batch of chunks(toCreate)) {
+    for (const batch of chunks(wanted.filter((product) => !existing.has(product.handle)))) {
       const rows = await tx
         .insert(products)
         .values(batch.map((product) => ({ ...productValues(product, brandOf(product)), created_at: now })))
@@ -155,51 +303,55 @@ export async function importCatalogue(
       }
     }
 
-    const variantsBySku = new Map<string, VariantRow>();
-    const skus = wanted.flatMap((product) => product.variants.map((variant) => variant.sku));
-    for (const batch of chunks(skus)) {
-      for (const row of await tx.select().from(productVariants).where(inArray(productVariants.sku, batch))) {
-        variantsBySku.set(row.sku, row);
-      }
+    const existingIds = [...existing.values()].map((row) => row.id);
+    const storedVariants: VariantRow[] = [];
+    const storedAssets: AssetRow[] = [];
+    for (const ids of chunks(existingIds)) {
+      storedVariants.push(
+        ...(await tx.select().from(productVariants).where(inArray(productVariants.product_id, ids))),
+      );
+      storedAssets.push(
+        ...(await tx
+          .select()
+          .from(productAssets)
+          .where(inArray(productAssets.product_id, ids))
+          .orderBy(asc(productAssets.position), asc(productAssets.id))),
+      );
     }
-    const assetsByProduct = new Map<number, AssetRow[]>();
-    for (const ids of chunks([...existing.values()].map((row) => row.id))) {
-      const rows = await tx
-        .select()
-        .from(productAssets)
-        .where(inArray(productAssets.product_id, ids))
-        .orderBy(asc(productAssets.position), asc(productAssets.id));
-      for (const row of rows)
-        assetsByProduct.set(row.product_id, [...(assetsByProduct.get(row.product_id) ?? []), row]);
-    }
+    const variantsByProduct = groupBy(storedVariants, (row) => row.product_id);
+    const assetsByProduct = groupBy(storedAssets, (row) => row.product_id);
 
     const newVariants: (typeof productVariants.$inferInsert)[] = [];
     const newAssets: (typeof productAssets.$inferInsert)[] = [];
+    const archivedVariantIds: number[] = [];
     for (const product of wanted) {
       const productId = productIds.get(product.handle) ?? 0;
       const changed = () => {
         if (!created.has(product.handle)) updated.add(product.handle);
       };
+      const stored = new Map((variantsByProduct.get(productId) ?? []).map((row) => [row.option_key, row]));
       for (const variant of product.variants) {
-        const values = {
-          product_id: productId,
-          sku: variant.sku,
-          price: variant.price,
-          barcode: variant.barcode,
-          option1: variant.option1,
-          option2: variant.option2,
-          option3: variant.option3,
-          position: variant.position,
-          inventory_quantity: variant.inventoryQuantity,
-        };
-        const current = variantsBySku.get(variant.sku);
+        const values = variantValues(variant, productId);
+        const current = stored.get(variant.optionKey);
+        stored.delete(variant.optionKey);
         if (!current) {
           newVariants.push(values);
+          variantCounts.created++;
           changed();
         } else if (!sameFields(current, values)) {
           await tx.update(productVariants).set(values).where(eq(productVariants.id, current.id));
+          variantCounts.updated++;
           changed();
+        } else {
+          variantCounts.unchanged++;
         }
+      }
+      // What is left was deleted in Shopify: every variant of a product is in its export.
+      const gone = [...stored.values()].filter((row) => !row.archived);
+      if (gone.length > 0) {
+        archivedVariantIds.push(...gone.map((row) => row.id));
+        variantCounts.archived += gone.length;
+        changed();
       }
       const assets = assetValues(product, options);
       if (!sameAssets(assetsByProduct.get(productId) ?? [], assets)) {
@@ -212,17 +364,47 @@ export async function importCatalogue(
     }
     for (const batch of chunks(newVariants)) await tx.insert(productVariants).values(batch);
     for (const batch of chunks(newAssets)) await tx.insert(productAssets).values(batch);
+    for (const ids of chunks(archivedVariantIds)) {
+      await tx.update(productVariants).set({ archived: true }).where(inArray(productVariants.id, ids));
+    }
     for (const handles of chunks([...updated])) {
       await tx.update(products).set({ updated_at: now }).where(inArray(products.handle, handles));
     }
 
+    if (full) {
+      // The file is the whole catalogue: what it does not list is no longer in the shop.
+      const listedIds = new Set(productIds.values());
+      const absent = (await tx.select({ id: products.id, status: products.status }).from(products)).filter(
+        (row) => !listedIds.has(row.id),
+      );
+      const toArchive = absent.filter((row) => row.status !== 'archived').map((row) => row.id);
+      for (const ids of chunks(toArchive)) {
+        await tx
+          .update(products)
+          .set({ status: 'archived', updated_at: now })
+          .where(inArray(products.id, ids));
+      }
+      productCounts.archived = toArchive.length;
+      for (const ids of chunks(absent.map((row) => row.id))) {
+        const archived = await tx
+          .update(productVariants)
+          .set({ archived: true })
+          .where(and(inArray(productVariants.product_id, ids), eq(productVariants.archived, false)))
+          .returning({ id: productVariants.id });
+        variantCounts.archived += archived.length;
+      }
+    }
+
+    productCounts.created = created.size;
+    productCounts.updated = updated.size;
+    productCounts.unchanged = wanted.length - created.size - updated.size;
     return {
-      created: created.size,
-      updated: updated.size,
-      unchanged: wanted.length - created.size - updated.size,
-      skipped: parsed.skippedProducts,
+      full,
+      products: productCounts,
+      variants: variantCounts,
+      brandsCreated: newBrands.size,
       skips: parsed.skipped,
-      brandsCreated: newBrands.length,
+      warnings: [...parsed.warnings, ...movedSkus],
     };
   });
 }
