@@ -133,27 +133,46 @@ describe('seedDemoData', () => {
     );
   });
 
-  it('gives every product one variant in range and exactly one primary asset whose files exist', async () => {
+  it('gives every product 1–3 variants, the default one in range, and exactly one primary asset whose files exist', async () => {
     const rows = await opened.db
       .select({
         id: products.id,
         status: products.status,
         brand: products.brand_id,
+        optionNames: sql<string>`concat_ws('/', ${products.option1_name}, ${products.option2_name})`,
         sku: productVariants.sku,
         price: productVariants.price,
+        compareAt: productVariants.compare_at_price,
         barcode: productVariants.barcode,
+        position: productVariants.position,
+        policy: productVariants.inventory_policy,
+        tracker: productVariants.inventory_tracker,
       })
       .from(products)
-      .innerJoin(productVariants, eq(productVariants.product_id, products.id));
-    expect(rows).toHaveLength(summary.products);
-    expect(rows.filter((row) => row.status === 'active').length / rows.length).toBeGreaterThan(0.8);
-    for (const row of rows) {
+      .innerJoin(productVariants, eq(productVariants.product_id, products.id))
+      .orderBy(asc(products.id), asc(productVariants.position));
+    const defaults = rows.filter((row) => row.position === 1);
+    expect(defaults).toHaveLength(summary.products);
+    expect(defaults.filter((row) => row.status === 'active').length / defaults.length).toBeGreaterThan(0.8);
+    for (const row of defaults) {
       expect(row.brand).not.toBeNull();
       expect(row.sku).toMatch(/^[A-Z]{2}-[A-Z0-9]+-[A-Z0-9]+$/);
       expect(row.price).toBeGreaterThanOrEqual(499);
       expect(row.price).toBeLessThanOrEqual(6999);
-      expect(row.barcode).toMatch(/^50\d{11}$/);
     }
+    for (const row of rows) expect(row.barcode).toMatch(/^50\d{11}$/);
+    // What real stores have (issue 11): flavours as a second option, sales, other stock policies.
+    const perProduct = new Map<number, number>();
+    for (const row of rows) perProduct.set(row.id, (perProduct.get(row.id) ?? 0) + 1);
+    const counts = [...perProduct.values()];
+    expect(Math.max(...counts)).toBe(3);
+    expect(counts.filter((count) => count > 1).length).toBeGreaterThanOrEqual(20);
+    expect(rows.filter((row) => row.position > 1).every((row) => row.optionNames === 'Size/Flavour')).toBe(
+      true,
+    );
+    expect(rows.some((row) => row.compareAt !== null && row.compareAt > row.price)).toBe(true);
+    expect(rows.some((row) => row.policy === 'continue')).toBe(true);
+    expect(rows.some((row) => row.tracker === null)).toBe(true);
 
     const assets = await opened.db.select().from(productAssets);
     const primaryByProduct = new Map<number, number>();

@@ -417,10 +417,10 @@ const FEED_SUFFIXES = ['EU store', 'Wholesale', 'Outlet', 'Pop-up store', 'Irela
 // Small helpers
 // ---------------------------------------------------------------------------------------------
 
-function createFaker(): Faker {
-  // A private instance equal to fakerEN_GB, so seeding it cannot disturb other users of faker.
+/** A private faker equal to fakerEN_GB seeded with `seed`, so seeding it cannot disturb other users. */
+function createFaker(seed = FAKER_SEED): Faker {
   const faker = new Faker({ locale: [en_GB, en, base] });
-  faker.seed(FAKER_SEED);
+  faker.seed(seed);
   return faker;
 }
 
@@ -595,14 +595,36 @@ function planCompanyName(faker: Faker): string {
   }
 }
 
+/** One variant of a demo product, as its export row says it (prices in pence). */
+type VariantPlan = Omit<typeof productVariants.$inferInsert, 'product_id' | 'option_key'> & {
+  price: number;
+  sku: string;
+};
+
 interface ProductPlan {
   brandIndex: number;
   imageKey: string;
+  form: FormCode;
   product: Omit<typeof products.$inferInsert, 'brand_id'>;
-  variant: Omit<typeof productVariants.$inferInsert, 'product_id'> & { price: number; sku: string };
+  /** The default variant (position 1): the one orders are drawn for. */
+  variant: VariantPlan;
+  /** Further variants (flavours), in position order; empty for most products. */
+  extraVariants: VariantPlan[];
   /** Relative share of order lines this product gets. */
   popularity: number;
 }
+
+/** Forms that real supplement shops sell in several flavours, as a second option. */
+const FLAVOURED_FORMS: ReadonlySet<FormCode> = new Set(['P250', 'P500', 'P1KG', 'G60', 'L250']);
+const FLAVOURS = [
+  { name: 'Unflavoured', code: 'UNF' },
+  { name: 'Chocolate', code: 'CHO' },
+  { name: 'Vanilla', code: 'VAN' },
+  { name: 'Mixed Berry', code: 'BER' },
+  { name: 'Lemon', code: 'LEM' },
+] as const;
+/** Its own seed, so the variants added for issue 11 leave every other demo row as it was. */
+const VARIANT_FAKER_SEED = 20_261_123;
 
 function planCatalogue(faker: Faker, now: Date): ProductPlan[] {
   const plans: ProductPlan[] = [];
@@ -627,6 +649,7 @@ function planCatalogue(faker: Faker, now: Date): ProductPlan[] {
       plans.push({
         brandIndex,
         imageKey: `${slugify(brand.name)}-${slugify(item.type)}`,
+        form,
         popularity: 0.05 + faker.number.float({ min: 0, max: 1 }) ** 3,
         product: {
           handle: slugify(`${brand.name} ${name}`),
@@ -651,11 +674,55 @@ function planCatalogue(faker: Faker, now: Date): ProductPlan[] {
             { weight: 1, value: 0 },
             { weight: 9, value: faker.number.int({ min: 5, max: 400 }) },
           ]),
+          inventory_tracker: 'shopify',
+          inventory_policy: 'deny',
         },
+        extraVariants: [],
       });
     }
   });
   return plans;
+}
+
+/**
+ * Gives the catalogue what real Shopify stores have (issue 11): flavours as a second option on
+ * powders, gummies and liquids (2–3 variants sharing the product), a few sale prices (compare-at
+ * above the price), variants that keep selling when out of stock, and variants whose stock is not
+ * tracked. Draws from its own faker so the rest of the demo data is unchanged.
+ */
+function planVariants(plans: ProductPlan[]): void {
+  const faker = createFaker(VARIANT_FAKER_SEED);
+  for (const plan of plans) {
+    const first = plan.variant;
+    if (FLAVOURED_FORMS.has(plan.form)) {
+      const flavours = faker.helpers.arrayElements(FLAVOURS, { min: 2, max: 3 });
+      first.option2 = flavours[0]?.name ?? null;
+      plan.extraVariants = flavours.slice(1).map((flavour, index) => ({
+        sku: `${first.sku}-${flavour.code}`,
+        price: first.price,
+        barcode: ean13(faker),
+        option1: first.option1,
+        option2: flavour.name,
+        position: index + 2,
+        inventory_quantity: faker.number.int({ min: 0, max: 200 }),
+        inventory_tracker: 'shopify',
+        inventory_policy: 'deny',
+      }));
+    }
+    for (const variant of [first, ...plan.extraVariants]) {
+      const stock = faker.helpers.weightedArrayElement([
+        { weight: 85, value: 'tracked' },
+        { weight: 10, value: 'continue' },
+        { weight: 5, value: 'untracked' },
+      ]);
+      if (stock === 'continue') variant.inventory_policy = 'continue';
+      if (stock === 'untracked') variant.inventory_tracker = null;
+      if (faker.datatype.boolean({ probability: 0.08 })) {
+        // A sale: the shelf price before it, also ending in 99p.
+        variant.compare_at_price = Math.round((variant.price * 1.25) / 100) * 100 - 1;
+      }
+    }
+  }
 }
 
 function imageSpecs(catalogue: ProductPlan[]): ProductImageSpec[] {
@@ -706,6 +773,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const customers = planCustomers(faker, now, sharedHash, options.encryptionKey);
   const admins = planAdmins(faker, now, adminHash, sharedHash);
   const catalogue = planCatalogue(faker, now);
+  planVariants(catalogue);
   const images = await renderProductImages(options.uploadsDir, imageSpecs(catalogue));
 
   return db.transaction(async (tx) => {
@@ -776,34 +844,46 @@ function planAdmins(faker: Faker, now: Date, adminHash: string, otherHash: strin
 }
 
 /**
- * The catalogue as a Shopify product CSV export (ARCHITECTURE.md §4, "Catalogue source"): one row
- * per product with its single variant and its locally drawn image.
+ * The catalogue as a Shopify product CSV export (ARCHITECTURE.md §4, "Catalogue source"): per
+ * product, a first row with the product, its default variant and its locally drawn image, then one
+ * row per further variant.
  */
 function catalogueCsv(catalogue: ProductPlan[], images: Map<string, ProductImagePaths>): string {
+  const variantRow = (variant: VariantPlan): ShopifyRow => ({
+    'Option1 Value': variant.option1 ?? '',
+    'Option2 Value': variant.option2 ?? '',
+    'Variant SKU': variant.sku,
+    'Variant Inventory Tracker': variant.inventory_tracker ?? '',
+    'Variant Inventory Qty': String(variant.inventory_quantity ?? 0),
+    'Variant Inventory Policy': variant.inventory_policy ?? 'deny',
+    'Variant Price': formatPrice(variant.price),
+    'Variant Compare At Price': variant.compare_at_price ? formatPrice(variant.compare_at_price) : '',
+    'Variant Barcode': variant.barcode ?? '',
+  });
   return toShopifyCsv(
-    catalogue.map((plan): ShopifyRow => {
+    catalogue.flatMap((plan): ShopifyRow[] => {
       const image = images.get(plan.imageKey);
       if (!image) throw new Error(`No image was rendered for ${plan.imageKey}`);
-      return {
-        Handle: plan.product.handle,
-        Title: plan.product.name,
-        'Body (HTML)': plan.product.description_html ?? '',
-        Vendor: BRANDS[plan.brandIndex]?.name ?? '',
-        Type: plan.product.product_type ?? '',
-        Tags: plan.product.tags ?? '',
-        Published: plan.product.published ? 'TRUE' : 'FALSE',
-        'Option1 Name': 'Size',
-        'Option1 Value': plan.variant.option1 ?? '',
-        'Variant SKU': plan.variant.sku,
-        'Variant Inventory Tracker': 'shopify',
-        'Variant Inventory Qty': String(plan.variant.inventory_quantity ?? 0),
-        'Variant Price': formatPrice(plan.variant.price),
-        'Variant Barcode': plan.variant.barcode ?? '',
-        'Image Src': image.src,
-        'Image Position': '1',
-        'Image Alt Text': plan.product.name,
-        Status: plan.product.status ?? 'active',
-      };
+      const handle = plan.product.handle;
+      return [
+        {
+          Handle: handle,
+          Title: plan.product.name,
+          'Body (HTML)': plan.product.description_html ?? '',
+          Vendor: BRANDS[plan.brandIndex]?.name ?? '',
+          Type: plan.product.product_type ?? '',
+          Tags: plan.product.tags ?? '',
+          Published: plan.product.published ? 'TRUE' : 'FALSE',
+          'Option1 Name': 'Size',
+          'Option2 Name': plan.variant.option2 ? 'Flavour' : '',
+          ...variantRow(plan.variant),
+          'Image Src': image.src,
+          'Image Position': '1',
+          'Image Alt Text': plan.product.name,
+          Status: plan.product.status ?? 'active',
+        },
+        ...plan.extraVariants.map((variant) => ({ Handle: handle, ...variantRow(variant) })),
+      ];
     }),
   );
 }
@@ -824,7 +904,7 @@ async function insertCatalogue(
     now,
     localThumbnail: (src) => thumbnails.get(src),
   });
-  if (summary.created !== catalogue.length) {
+  if (summary.products.created !== catalogue.length) {
     throw new Error(`The demo catalogue did not import: ${JSON.stringify(summary.skips)}`);
   }
   const idByHandle = new Map(
