@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open';
 import type { OpenedDatabase } from '../db/open';
 import { brands, productAssets, products, productVariants } from '../db/schema';
-import { importCatalogue } from './import';
-import { CatalogueFileError, formatPrice, parsePrice, parseShopifyCsv, toShopifyCsv } from './shopify-csv';
+import { importCatalogue, NothingImportableError } from './import';
+import { formatSummary } from './import-summary';
+import { CatalogueFileError } from './shopify-csv';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = readFileSync(path.join(here, 'fixtures', 'shopify-products.csv'), 'utf8');
@@ -41,74 +42,20 @@ async function snapshot() {
   };
 }
 
-describe('parsePrice', () => {
-  it('turns major units into minor units and refuses anything else', () => {
-    expect(parsePrice('14.99')).toBe(1499);
-    expect(parsePrice('7.5')).toBe(750);
-    expect(parsePrice('22')).toBe(2200);
-    expect(parsePrice(' 0.05 ')).toBe(5);
-    for (const bad of ['9,99', '£9.99', '-1', '1.999', '', 'abc']) expect(parsePrice(bad)).toBeNull();
-  });
-});
-
-describe('parseShopifyCsv', () => {
-  it('reads multi-row products, quoted HTML bodies with newlines and doubled quotes', () => {
-    const { products: parsed } = parseShopifyCsv(FIXTURE);
-    const magnesium = parsed.find((product) => product.handle === 'magnesium-glycinate');
-    expect(magnesium?.descriptionHtml).toBe(
-      '<p>Our "gentle" magnesium, bound to glycine.</p>\n<ul>\n<li>Chelated &amp; well absorbed</li>\n<li>Suitable for vegans</li>\n</ul>',
-    );
-    expect(magnesium?.variants.map((variant) => [variant.sku, variant.price, variant.line])).toEqual([
-      ['SH-MAG-60', 1499, 2],
-      ['SH-MAG-120', 2499, 7],
-    ]);
-    expect(magnesium?.images.map((image) => [image.position, image.alt])).toEqual([
-      [1, 'Magnesium Glycinate bottle'],
-      [2, 'Label, "back" view'],
-      [3, null],
-    ]);
-  });
-});
-
-describe('toShopifyCsv', () => {
-  it('writes what parseShopifyCsv reads back, quoting only where needed', () => {
-    const body = '<p>A "quoted", multi-line\nbody</p>';
-    const text = toShopifyCsv([
-      {
-        Handle: 'a',
-        Title: 'A',
-        'Body (HTML)': body,
-        Vendor: 'V',
-        'Variant SKU': 'A-1',
-        'Variant Price': formatPrice(1205),
-      },
-      { Handle: 'a', 'Variant SKU': 'A-2', 'Variant Price': formatPrice(7) },
-    ]);
-    expect(text.split('\n')[2]).toBe('body</p>",V,,,,,,,,,,,A-1,,,,,,12.05,,,,,,,,,,,,,,,');
-    const [product] = parseShopifyCsv(text).products;
-    expect(product?.descriptionHtml).toBe(body);
-    expect(product?.variants.map((variant) => [variant.sku, variant.price, variant.line])).toEqual([
-      ['A-1', 1205, 2],
-      ['A-2', 7, 4],
-    ]);
-  });
-});
+/** The fixture's counts on a first import into an empty catalogue. */
+const FIRST_IMPORT = {
+  products: { created: 5, updated: 0, unchanged: 0, archived: 0, skipped: 0 },
+  variants: { created: 8, updated: 0, unchanged: 0, archived: 0, skipped: 1 },
+  brandsCreated: 4,
+};
 
 describe('importCatalogue', () => {
-  it('imports the fixture and ends with the exact summary', async () => {
+  it('imports the fixture, variants without a SKU included, and ends with the exact summary', async () => {
     const summary = await importCatalogue(opened.db, FIXTURE, { now: NOW });
-    expect(summary).toEqual({
-      created: 4,
-      updated: 0,
-      unchanged: 0,
-      skipped: 1,
-      brandsCreated: 4,
-      skips: [
-        { line: 11, handle: 'vitamin-d3', reason: "bad price '9,99'" },
-        { line: 12, handle: 'zinc-citrate', reason: 'missing SKU' },
-        { line: 12, handle: 'zinc-citrate', reason: 'no importable variant' },
-      ],
-    });
+    expect(summary).toMatchObject({ full: false, ...FIRST_IMPORT, warnings: [] });
+    expect(summary.skips).toEqual([
+      { line: 11, handle: 'vitamin-d3', reason: expect.stringContaining('9,99') },
+    ]);
 
     const { brands: brandRows, products: productRows, variants, assets } = await snapshot();
     expect(brandRows.map((row) => row.name)).toEqual([
@@ -121,23 +68,46 @@ describe('importCatalogue', () => {
       'magnesium-glycinate',
       'omega-3-fish-oil',
       'vitamin-d3',
+      'zinc-citrate',
       'kids-probiotic',
     ]);
-    const probiotic = productRows[3];
-    expect(probiotic).toMatchObject({ status: 'draft', published: false, name: 'Kids Probiotic' });
+    const probiotic = productRows[4];
+    expect(probiotic).toMatchObject({
+      status: 'draft',
+      published: false,
+      name: 'Kids Probiotic',
+      option1_name: 'Form',
+      option2_name: 'Flavour',
+      option3_name: null,
+    });
     expect(probiotic?.brand_id).toBe(brandRows[3]?.id);
-    expect(productRows[0]?.created_at).toEqual(NOW);
-    expect(variants.map((row) => [row.sku, row.price, row.position])).toEqual([
-      ['SH-MAG-60', 1499, 1],
-      ['SH-MAG-120', 2499, 2],
-      ['BB-O3-60SG', 2200, 1],
-      ['RW-D3-120', 750, 1],
-      ['LG-PBK-G60-S', 1199, 1],
-      ['LG-PBK-G60-O', 1199, 2],
-      ['LG-PBK-P250', 1349, 3],
+    expect(productRows[0]).toMatchObject({
+      created_at: NOW,
+      product_category: 'Health & Beauty > Health Care > Fitness & Nutrition > Vitamins & Supplements',
+      gift_card: false,
+    });
+    expect(variants.map((row) => [row.sku, row.price, row.position, row.option_key])).toEqual([
+      ['SH-MAG-60', 1499, 1, '60 capsules\u001f\u001f'],
+      ['SH-MAG-120', 2499, 2, '120 capsules\u001f\u001f'],
+      ['BB-O3-60SG', 2200, 1, 'default title\u001f\u001f'],
+      ['RW-D3-120', 750, 1, 'capsules\u001f\u001f'],
+      [null, 699, 1, 'default title\u001f\u001f'],
+      ['LG-PBK-G60-S', 1199, 1, 'gummies\u001fstrawberry\u001f'],
+      ['LG-PBK-G60-O', 1199, 2, 'gummies\u001forange\u001f'],
+      ['LG-PBK-P250', 1349, 3, 'powder\u001funflavoured\u001f'],
     ]);
-    expect(variants[4]).toMatchObject({ option1: 'Gummies', option2: 'Strawberry', inventory_quantity: 20 });
-    expect(variants[0]).toMatchObject({ barcode: '5012345678900', inventory_quantity: 42 });
+    expect(variants[5]).toMatchObject({ option1: 'Gummies', option2: 'Strawberry', inventory_quantity: 20 });
+    expect(variants[0]).toMatchObject({
+      barcode: '5012345678900',
+      inventory_quantity: 42,
+      inventory_tracker: 'shopify',
+      inventory_policy: 'deny',
+      grams: 90,
+      compare_at_price: null,
+    });
+    expect(variants[1]).toMatchObject({ compare_at_price: 2799, inventory_quantity: 0 });
+    // A blank quantity cell is unknown, not 0; a blank tracker means stock is not tracked.
+    expect(variants[4]).toMatchObject({ inventory_quantity: null, inventory_tracker: null });
     const magnesiumAssets = assets.filter((asset) => asset.product_id === productRows[0]?.id);
     expect(magnesiumAssets.map((asset) => [asset.position, asset.is_primary])).toEqual([
       [1, true],
@@ -155,8 +125,17 @@ describe('importCatalogue', () => {
     await importCatalogue(opened.db, FIXTURE, { now: NOW });
     const before = await snapshot();
     const summary = await importCatalogue(opened.db, FIXTURE, { now: new Date('2025-07-01T00:00:00Z') });
-    expect(summary).toMatchObject({ created: 0, updated: 0, unchanged: 4, skipped: 1, brandsCreated: 0 });
+    expect(summary).toMatchObject({
+      products: { created: 0, updated: 0, unchanged: 5, archived: 0, skipped: 0 },
+      variants: { created: 0, updated: 0, unchanged: 8, archived: 0, skipped: 1 },
+      brandsCreated: 0,
+    });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('takes the same file as bytes, with a UTF-8 byte order mark', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FIXTURE, 'utf8')]);
+    expect(await importCatalogue(opened.db, bytes, { now: NOW })).toMatchObject(FIRST_IMPORT);
   });
 
   it('updates a product whose price, title or images changed, and only that one', async () => {
@@ -167,7 +146,8 @@ describe('importCatalogue', () => {
       'https://images.example.com/kids-probiotic-v2.webp',
     );
     const summary = await importCatalogue(opened.db, changed, { now: later });
-    expect(summary).toMatchObject({ created: 0, updated: 2, unchanged: 2 });
+    expect(summary.products).toMatchObject({ created: 0, updated: 2, unchanged: 3 });
+    expect(summary.variants).toMatchObject({ created: 0, updated: 1, unchanged: 7 });
     const [omega] = await opened.db
       .select({ price: productVariants.price, updatedAt: products.updated_at })
       .from(productVariants)
@@ -182,18 +162,112 @@ describe('importCatalogue', () => {
     expect(probioticAssets).toEqual([{ src: 'https://images.example.com/kids-probiotic-v2.webp' }]);
   });
 
+  it('keeps the id of a variant whose options are unchanged, even when its SKU changes', async () => {
+    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const before = await snapshot();
+    await importCatalogue(opened.db, FIXTURE.replace('SH-MAG-120', 'SH-MAG-120-V2'), { now: NOW });
+    const after = await snapshot();
+    expect(after.variants.map((row) => row.id)).toEqual(before.variants.map((row) => row.id));
+    expect(after.variants[1]).toMatchObject({ id: before.variants[1]?.id, sku: 'SH-MAG-120-V2' });
+  });
+
+  it('archives a variant deleted in Shopify, so it no longer wins the first position', async () => {
+    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    // The 60-capsule size is gone; 120 capsules is now the product's first variant.
+    const withoutSixty = FIXTURE.replace(
+      'Size,60 Capsules,,,,,SH-MAG-60,90,shopify,42,deny,manual,14.99,,TRUE,TRUE,5012345678900',
+      'Size,120 Capsules,,,,,SH-MAG-120,160,shopify,0,deny,manual,24.99,27.99,TRUE,TRUE,5012345678917',
+    ).replace(
+      'magnesium-glycinate,,,,,,,,,120 Capsules,,,,,SH-MAG-120,160,shopify,0,deny,manual,24.99,27.99,TRUE,TRUE,5012345678917,',
+      `magnesium-glycinate${','.repeat(25)}`,
+    );
+    const summary = await importCatalogue(opened.db, withoutSixty, { now: NOW });
+    expect(summary.variants).toMatchObject({ created: 0, updated: 1, archived: 1 });
+    const magnesium = (await snapshot()).variants.filter((row) => row.sku?.startsWith('SH-MAG'));
+    expect(magnesium.map((row) => [row.option1, row.archived])).toEqual([
+      ['60 Capsules', true],
+      ['120 Capsules', false],
+    ]);
+    // Importing the same file again archives nothing more.
+    expect((await importCatalogue(opened.db, withoutSixty, { now: NOW })).variants.archived).toBe(0);
+  });
+
+  it('with full, archives the products a full export no longer lists, and brings them back later', async () => {
+    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const onlyOmega = FIXTURE.split('\n')
+      .filter((line, index) => index === 0 || line.startsWith('omega-3-fish-oil,'))
+      .join('\n');
+    const partial = await importCatalogue(opened.db, onlyOmega, { now: NOW });
+    expect(partial.products).toMatchObject({ unchanged: 1, archived: 0 });
+
+    const full = await importCatalogue(opened.db, onlyOmega, { now: NOW, full: true });
+    expect(full).toMatchObject({
+      full: true,
+      products: { created: 0, updated: 0, unchanged: 1, archived: 4, skipped: 0 },
+      variants: { created: 0, updated: 0, unchanged: 1, archived: 7, skipped: 0 },
+    });
+    const statuses = (await snapshot()).products.map((row) => [row.handle, row.status]);
+    expect(statuses).toEqual([
+      ['magnesium-glycinate', 'archived'],
+      ['omega-3-fish-oil', 'active'],
+      ['vitamin-d3', 'archived'],
+      ['zinc-citrate', 'archived'],
+      ['kids-probiotic', 'archived'],
+    ]);
+
+    const back = await importCatalogue(opened.db, FIXTURE, { now: NOW, full: true });
+    expect(back.products).toMatchObject({ updated: 4, unchanged: 1, archived: 0 });
+    expect(back.variants).toMatchObject({ updated: 7, unchanged: 1, archived: 0 });
+    expect((await snapshot()).variants.every((row) => !row.archived)).toBe(true);
+  });
+
+  it('matches vendors to brands case-insensitively after trimming; the first spelling wins', async () => {
+    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const respelled = FIXTURE.replace(',Bare Biology,', ',  BARE biology ,').replace(
+      ',Listen To Your Gut,',
+      ',Listen to your gut,',
+    );
+    const summary = await importCatalogue(opened.db, respelled, { now: NOW });
+    expect(summary.brandsCreated).toBe(0);
+    expect((await snapshot()).brands.map((row) => row.name)).toEqual([
+      'Seeking Health',
+      'Bare Biology',
+      'Risewell',
+      'Listen To Your Gut',
+    ]);
+  });
+
+  it('warns when a SKU moves to another handle', async () => {
+    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const moved = FIXTURE.replace('omega-3-fish-oil,Omega', 'omega-3-fish-oil-new,Omega');
+    const summary = await importCatalogue(opened.db, moved, { now: NOW });
+    expect(summary.warnings).toEqual([
+      {
+        code: 'sku_moved',
+        message: 'SKU BB-O3-60SG moved from omega-3-fish-oil to omega-3-fish-oil-new (line 9).',
+      },
+    ]);
+  });
+
+  it('refuses a file with nothing importable, and a header without rows, leaving the catalogue untouched', async () => {
+    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const before = await snapshot();
+    const header = FIXTURE.split('\n')[0] ?? '';
+    const allBad = `${header}\nbroken,Broken,,V,,,,TRUE,Title,Default Title,,,,,X-1,,,,,,abc,,,,,,,,,,,,,,,active\n`;
+    const failure = importCatalogue(opened.db, allBad, { full: true });
+    await expect(failure).rejects.toBeInstanceOf(NothingImportableError);
+    await expect(importCatalogue(opened.db, `${header}\n`, { full: true })).rejects.toThrow(
+      CatalogueFileError,
+    );
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses a file with the wrong header with a clear error and leaves the catalogue untouched', async () => {
     await importCatalogue(opened.db, FIXTURE, { now: NOW });
     const before = await snapshot();
     const woocommerce = 'ID,Type,SKU,Name,Regular price\n1,simple,SH-MAG-60,Magnesium,9.99\n';
     await expect(importCatalogue(opened.db, woocommerce)).rejects.toThrow(CatalogueFileError);
-    await expect(importCatalogue(opened.db, woocommerce)).rejects.toThrow(
-      'The file is not a Shopify product CSV export: the header lacks Handle, Title, Vendor, Variant SKU, Variant Price.',
-    );
-    await expect(importCatalogue(opened.db, '')).rejects.toThrow(/empty/);
-    await expect(importCatalogue(opened.db, 'Handle,Title\n"unterminated,x\n')).rejects.toThrow(
-      /not valid CSV/,
-    );
+    await expect(importCatalogue(opened.db, '')).rejects.toThrow(CatalogueFileError);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -223,5 +297,19 @@ describe('importCatalogue', () => {
       .from(productAssets)
       .where(eq(productAssets.src, '/uploads/products/omega.png'));
     expect(asset?.thumbnail_50).toBe('/uploads/products/omega-50.png');
+  });
+});
+
+describe('formatSummary', () => {
+  it('prints counts for products and variants, the warnings and each skip by line', async () => {
+    const summary = await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    expect(formatSummary('shop.csv', summary).split('\n')).toEqual([
+      'Imported shop.csv:',
+      '  Products: 5 created, 0 updated, 0 unchanged, 0 archived, 0 skipped.',
+      '  Variants: 8 created, 0 updated, 0 unchanged, 0 archived, 1 skipped.',
+      '  Brands: 4 new.',
+      'Skipped (1):',
+      `  line 11 (vitamin-d3): ${summary.skips[0]?.reason ?? ''}`,
+    ]);
   });
 });
