@@ -13,7 +13,6 @@
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
@@ -21,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { withPostgresDatabase } from './postgres-database';
 import type { ServerCpu, ServerReady } from './users-server';
 
 const CONNECTIONS = 50;
@@ -150,27 +150,6 @@ async function run(kind: string, databaseUrl: string | undefined): Promise<void>
   } finally {
     if (child.connected) child.send('stop');
     if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
-  }
-}
-
-async function withPostgresDatabase(baseUrl: string, use: (url: string) => Promise<void>): Promise<void> {
-  const name = `pf_bench_${randomBytes(6).toString('hex')}`;
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    await use(url.toString());
-  } finally {
-    await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 
