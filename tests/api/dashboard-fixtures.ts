@@ -17,6 +17,7 @@ import {
   transactions,
   users,
 } from '../../server/db/schema';
+import { optionKey } from '../../server/catalogue/variant-key';
 
 /** pdf.js reads the metrics of the 14 standard PDF fonts from its own package. */
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -71,7 +72,9 @@ export async function insertProduct(db: Db, sku: string): Promise<{ id: number; 
     .values({ handle: sku.toLowerCase(), name })
     .returning({ id: products.id });
   if (!product) throw new Error('product not inserted');
-  await db.insert(productVariants).values({ product_id: product.id, sku, price: 1000 });
+  await db
+    .insert(productVariants)
+    .values({ product_id: product.id, sku, option_key: optionKey(['Default Title']), price: 1000 });
   await db.insert(productAssets).values([
     { product_id: product.id, src: `/img/${sku}-2.png`, thumbnail_50: `/img/${sku}-2-50.png`, position: 1 },
     {
