@@ -1,86 +1,105 @@
 /**
- * Reads a Shopify product CSV export as Shopify writes it (issue 4, "Catalogue"; ARCHITECTURE.md §4,
- * "Catalogue source"): one header row of Shopify's standard columns (unknown columns ignored), then
- * products spread over several rows that share the Handle — the first row carries the product
- * (Title, Body (HTML), Vendor, ...) and its first variant, later rows add variants and images.
- * Pure: no database, so a malformed file is rejected before anything is written.
+ * Reads a Shopify product CSV export (issue 11: "Read both header styles", "Keep what a feed
+ * needs", "Status", "Input hygiene"; ARCHITECTURE.md §4 "Catalogue source", "Variants").
+ *
+ * Layout, as Shopify writes it: one header row, then products spread over rows that share the
+ * handle. A product's first row carries the product (title, description, vendor, status, ...) and
+ * usually its first variant; later rows add variants (a row with a price, an option value or a SKU)
+ * and images (a row with only an image). A variant is its product's handle plus its option values;
+ * the SKU is an attribute that may be blank or repeated.
+ *
+ * Both header styles are read: the classic one (`Handle`, `Body (HTML)`, `Variant SKU`,
+ * `Variant Price`, `Variant Inventory Qty`, `Image Src`, ...) and the one Shopify exports since 2024
+ * (`URL handle`, `Description`, `SKU`, `Price`, `Inventory quantity`, `Product image URL`, ...).
+ * Header names match ignoring case and surrounding spaces; unknown columns are ignored.
+ *
+ * Odd input, and how it is answered:
+ * - encodings: see decode.ts (UTF-8 with or without BOM, UTF-16 with BOM, else Windows-1252 with a
+ *   warning);
+ * - a semicolon- or tab-separated file, a file that is not CSV, a header without a handle, title or
+ *   price column: CatalogueFileError, nothing imported;
+ * - a row that cannot be a variant (no or unreadable price or compare-at price, a price beyond
+ *   PostgreSQL's integer, the same options as an earlier row of its product): a skip line; a product
+ *   whose status is not active, draft, archived or unlisted, or that is left with no variant: a skip
+ *   line for the product, its variant rows counted as skipped;
+ * - line numbers are the file's physical lines (CRLF, LF or a lone CR each end one), also when
+ *   quoted cells hold line breaks.
+ *
+ * Pure: no database, so a malformed file is refused before anything is written.
  */
-import { parse } from 'csv-parse/sync';
-import { CsvError } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
+import { CatalogueFileError, decodeCatalogue } from './decode';
+import type {
+  ImportSkip,
+  ImportWarning,
+  ParsedCatalogue,
+  ParsedImage,
+  ParsedProduct,
+  ParsedVariant,
+} from './parsed-catalogue';
+import { optionKey } from './variant-key';
+import type { InventoryPolicy } from '../db/schema';
+import type { ProductStatus } from '@/api/schemas/shop';
 
-/** Columns without which a file is not a Shopify product export. */
-export const REQUIRED_COLUMNS = ['Handle', 'Title', 'Vendor', 'Variant SKU', 'Variant Price'] as const;
+export { CatalogueFileError } from './decode';
 
-/** The file cannot be imported at all (not CSV, wrong header); nothing was written. */
-export class CatalogueFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CatalogueFileError';
-  }
-}
-
-/** A row (or a product) left out of the import: the file's line number (header = 1) and why. */
-export interface ImportSkip {
-  line: number;
-  handle: string;
-  reason: string;
-}
-
-export interface ParsedVariant {
-  line: number;
-  sku: string;
-  /** Minor units (pence), from the export's major units. */
-  price: number;
-  barcode: string | null;
-  option1: string | null;
-  option2: string | null;
-  option3: string | null;
-  /** 1-based order of the variant within its product, as listed in the file. */
-  position: number;
-  /** Variant Inventory Qty when the export has it, else 0. */
-  inventoryQuantity: number;
-}
-
-export interface ParsedImage {
-  src: string;
-  position: number;
-  alt: string | null;
-}
-
-export interface ParsedProduct {
-  /** Line of the product's first row. */
-  line: number;
-  handle: string;
-  name: string;
-  descriptionHtml: string;
-  /** The Vendor column; null when blank. */
-  vendor: string | null;
-  productType: string;
-  tags: string;
-  /** Shopify's Status column (active, draft, archived); 'active' when the export has none. */
-  status: string;
-  published: boolean;
-  variants: ParsedVariant[];
-  /** Sorted by position. */
-  images: ParsedImage[];
-}
-
-export interface ParsedCatalogue {
-  products: ParsedProduct[];
-  /** Every row or product left out, by line. */
-  skipped: ImportSkip[];
-  /** How many products were left out as a whole. */
-  skippedProducts: number;
-}
-
-type Row = (column: string) => string;
-
-const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-const STATUSES = new Set(['active', 'draft', 'archived']);
+/** PostgreSQL `integer`, the type of the price columns: the largest price is 21,474,836.47. */
+const MAX_MINOR_UNITS = 2_147_483_647;
 
 /**
- * Shopify's standard product export columns, in Shopify's order (what `toShopifyCsv` writes).
- * Only some are read on import; the others are accepted and ignored.
+ * The columns a file needs to be read as a product export: each entry lists the spellings of one
+ * column (classic first, then current).
+ */
+export const REQUIRED_COLUMNS = [['Handle', 'URL handle'], ['Title'], ['Variant Price', 'Price']] as const;
+
+/** The columns read, each with its classic and current spellings (Matrixify's `Body HTML` too). */
+const FIELD_NAMES = {
+  handle: ['Handle', 'URL handle'],
+  title: ['Title'],
+  body: ['Body (HTML)', 'Description', 'Body HTML'],
+  vendor: ['Vendor'],
+  productCategory: ['Product Category'],
+  type: ['Type'],
+  tags: ['Tags'],
+  published: ['Published', 'Published on online store'],
+  status: ['Status'],
+  option1Name: ['Option1 Name'],
+  option1Value: ['Option1 Value'],
+  option2Name: ['Option2 Name'],
+  option2Value: ['Option2 Value'],
+  option3Name: ['Option3 Name'],
+  option3Value: ['Option3 Value'],
+  sku: ['Variant SKU', 'SKU'],
+  grams: ['Variant Grams', 'Weight value (grams)'],
+  tracker: ['Variant Inventory Tracker', 'Inventory tracker'],
+  quantity: ['Variant Inventory Qty', 'Inventory quantity'],
+  policy: ['Variant Inventory Policy', 'Continue selling when out of stock'],
+  price: ['Variant Price', 'Price'],
+  compareAt: ['Variant Compare At Price', 'Compare-at price'],
+  barcode: ['Variant Barcode', 'Barcode'],
+  imageSrc: ['Image Src', 'Product image URL'],
+  imagePosition: ['Image Position'],
+  imageAlt: ['Image Alt Text'],
+  variantImage: ['Variant Image', 'Variant image URL'],
+  weightUnit: ['Variant Weight Unit', 'Weight unit for display'],
+  giftCard: ['Gift Card'],
+  seoTitle: ['SEO Title'],
+  seoDescription: ['SEO Description'],
+  googleProductCategory: ['Google Shopping / Google Product Category'],
+} as const satisfies Record<string, readonly string[]>;
+type Field = keyof typeof FIELD_NAMES;
+
+const GOOGLE_SHOPPING_PREFIX = 'google shopping /';
+/** Per-location stock columns of multi-location and Matrixify exports, e.g. `Inventory Available: Shop`. */
+const LOCATION_QUANTITY = /^inventory available\s*:/;
+const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
+const STATUSES: ReadonlySet<string> = new Set<ProductStatus>(['active', 'draft', 'archived', 'unlisted']);
+/** Policy cells that mean "continue selling when out of stock", in either header style. */
+const CONTINUE_VALUES = new Set(['continue', 'true', 'yes']);
+
+/**
+ * Shopify's classic product export columns, in Shopify's order (what `toShopifyCsv` writes). The
+ * parser reads every one it needs from this header; the others are accepted and ignored.
  */
 export const SHOPIFY_COLUMNS = [
   'Handle',
@@ -114,6 +133,17 @@ export const SHOPIFY_COLUMNS = [
   'Gift Card',
   'SEO Title',
   'SEO Description',
+  'Google Shopping / Google Product Category',
+  'Google Shopping / Gender',
+  'Google Shopping / Age Group',
+  'Google Shopping / MPN',
+  'Google Shopping / Condition',
+  'Google Shopping / Custom Product',
+  'Google Shopping / Custom Label 0',
+  'Google Shopping / Custom Label 1',
+  'Google Shopping / Custom Label 2',
+  'Google Shopping / Custom Label 3',
+  'Google Shopping / Custom Label 4',
   'Variant Image',
   'Variant Weight Unit',
   'Variant Tax Code',
@@ -130,8 +160,8 @@ function csvField(value: string): string {
 }
 
 /**
- * Writes rows as Shopify writes its export: the SHOPIFY_COLUMNS header, fields quoted only when
- * they hold a comma, quote or newline (quotes doubled), lines ending in \n.
+ * Writes rows as Shopify writes its classic export: the SHOPIFY_COLUMNS header, fields quoted only
+ * when they hold a comma, quote or line break (quotes doubled), lines ending in \n.
  */
 export function toShopifyCsv(rows: readonly ShopifyRow[]): string {
   const lines = [SHOPIFY_COLUMNS.join(',')];
@@ -144,155 +174,446 @@ export function formatPrice(minor: number): string {
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 }
 
-/** Major-unit price text ('12.5', '12.50', '12') to minor units, or null when it is not one. */
-export function parsePrice(text: string): number | null {
+/** Minor units of major-unit text, or why it is none: 'format' (not digits[.dd]) or 'range'. */
+function readMoney(text: string): number | 'format' | 'range' {
   const trimmed = text.trim();
-  if (!PRICE_PATTERN.test(trimmed)) return null;
+  if (!PRICE_PATTERN.test(trimmed)) return 'format';
   const [whole = '0', fraction = ''] = trimmed.split('.');
-  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(pence) ? pence : null;
+  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(minor) && minor <= MAX_MINOR_UNITS ? minor : 'range';
 }
 
-function newlines(fields: string[]): number {
-  let count = 0;
-  for (const field of fields) for (const char of field) if (char === '\n') count++;
-  return count;
+/**
+ * Major-unit price text ('12.5', '12.50', '12') to minor units, or null when it is not one: a
+ * comma, a currency sign, a minus, a third decimal, or more than PostgreSQL's integer holds
+ * (above 21474836.47).
+ */
+export function parsePrice(text: string): number | null {
+  const minor = readMoney(text);
+  return typeof minor === 'number' ? minor : null;
+}
+
+/** Where each field sits in the header (absent fields are missing from `index`). */
+interface Columns {
+  index: Partial<Record<Field, number>>;
+  /** `Inventory Available: <Location>` columns, summed when there is no quantity column. */
+  locations: number[];
+  /** Other `Google Shopping / X` columns: index and X as the header spells it. */
+  googleShopping: { index: number; key: string }[];
+}
+
+function normalise(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+function findColumns(header: readonly string[]): Columns {
+  const byName = new Map<string, number>();
+  header.forEach((name, index) => {
+    if (!byName.has(normalise(name))) byName.set(normalise(name), index);
+  });
+  const index: Partial<Record<Field, number>> = {};
+  for (const [field, names] of Object.entries(FIELD_NAMES) as [Field, readonly string[]][]) {
+    const found = names.map((name) => byName.get(normalise(name))).find((at) => at !== undefined);
+    if (found !== undefined) index[field] = found;
+  }
+  const locations: number[] = [];
+  const googleShopping: Columns['googleShopping'] = [];
+  header.forEach((name, at) => {
+    if (byName.get(normalise(name)) !== at) return;
+    if (LOCATION_QUANTITY.test(normalise(name))) locations.push(at);
+    else if (normalise(name).startsWith(GOOGLE_SHOPPING_PREFIX) && at !== index.googleProductCategory) {
+      googleShopping.push({ index: at, key: name.trim().slice(GOOGLE_SHOPPING_PREFIX.length).trim() });
+    }
+  });
+  return { index, locations, googleShopping };
+}
+
+/** Refuses a header that is not comma-separated, naming what separates it. */
+function checkDelimiter(text: string): void {
+  const firstLine = text.split(/\r\n|\n|\r/, 1)[0] ?? '';
+  if (firstLine.includes(',')) return;
+  const separator = firstLine.includes(';') ? 'semicolon' : firstLine.includes('\t') ? 'tab' : null;
+  if (separator) {
+    throw new CatalogueFileError(
+      `The file is ${separator}-separated; Shopify product exports are comma-separated. ` +
+        'Re-save it as comma-separated CSV ("CSV UTF-8 (Comma delimited)") or export it from Shopify again.',
+    );
+  }
+}
+
+/** A function from a byte offset (ascending calls only) to its physical line, 1-based. */
+function lineCounter(bytes: Uint8Array): (offset: number) => number {
+  let position = 0;
+  let line = 1;
+  return (offset) => {
+    while (position < offset) {
+      const byte = bytes[position];
+      if (byte === 0x0d) {
+        line++;
+        position += bytes[position + 1] === 0x0a ? 2 : 1;
+      } else {
+        if (byte === 0x0a) line++;
+        position++;
+      }
+    }
+    return line;
+  };
+}
+
+interface CsvRecord {
+  fields: string[];
+  /** Physical line the record starts on. */
+  line: number;
+}
+
+/** The file's non-blank records, each with the line it starts on. */
+function readRecords(text: string): CsvRecord[] {
+  const bytes = Buffer.from(text, 'utf8');
+  let parsed: { record: string[]; info: { bytes: number } }[];
+  try {
+    parsed = parse(bytes, {
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      // Any of the three line endings ends a row, also when a file mixes them.
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new CatalogueFileError(
+        `The file cannot be read as CSV (${error.message}). Export it from Shopify again, or re-save it as "CSV UTF-8".`,
+      );
+    }
+    throw error;
+  }
+  // csv-parse counts a CRLF inside a quoted cell as two lines, so lines come from byte offsets.
+  const lineAt = lineCounter(bytes);
+  const records: CsvRecord[] = [];
+  let start = 0;
+  for (const { record, info } of parsed) {
+    const line = lineAt(start);
+    start = info.bytes;
+    if (record.some((field) => field.trim() !== '')) records.push({ fields: record, line });
+  }
+  return records;
 }
 
 function orNull(text: string): string | null {
   return text === '' ? null : text;
 }
 
-function readRecords(text: string): { fields: string[]; line: number }[] {
-  try {
-    const records = parse(text, {
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    // `info.lines` is the record's last line; quoted newlines inside it give its first.
-    return records.map(({ record, info }) => ({ fields: record, line: info.lines - newlines(record) }));
-  } catch (error) {
-    if (error instanceof CsvError) {
-      throw new CatalogueFileError(`The file is not valid CSV: ${error.message}`);
-    }
-    throw error;
-  }
+/** Whole number in `text` within PostgreSQL's integer, or null ('12.0' from spreadsheets included). */
+function readInteger(text: string): number | null {
+  if (!/^[-+]?\d+(\.0*)?$/.test(text)) return null;
+  const value = Number.parseInt(text, 10);
+  return Math.abs(value) <= MAX_MINOR_UNITS ? value : null;
+}
+
+/** Grams: a whole or decimal number ≥ 0, rounded to whole grams; null when blank or unreadable. */
+function readGrams(text: string): number | null {
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const grams = Math.round(Number(text));
+  return grams <= MAX_MINOR_UNITS ? grams : null;
+}
+
+/** A product while its rows are read. */
+interface Draft {
+  product: ParsedProduct;
+  /** Why the whole product is left out, found on its first row; null when it is not. */
+  productError: string | null;
+  /** Rows of the product that are variant rows, kept or not. */
+  variantRows: number;
+  /** Line of the variant already read for each option key. */
+  keyLines: Map<string, number>;
 }
 
 /**
- * Parses the export's text into products. Rows whose variant cannot be imported (missing SKU,
- * bad price, SKU already used by an earlier row) are listed in `skipped` with their line; a product
- * left with no importable variant, or whose first row has no Title, is skipped as a whole.
- * @throws CatalogueFileError when the text is not CSV or the header lacks a REQUIRED_COLUMNS entry
+ * Reads an export's bytes (or text) into products, variants, skips and warnings.
+ *
+ * Inventory quantity: the `Variant Inventory Qty` / `Inventory quantity` column; an export without
+ * it but with per-location `Inventory Available: <Location>` columns gets the sum of the locations
+ * that have a number (what the shop can sell across locations). A blank or absent quantity is null
+ * (unknown), never 0, and the `no_inventory_quantities` warning says when the file has none at all.
+ * Policy: `continue` when the policy cell is `continue`, `TRUE` or `yes` (the classic column holds
+ * deny/continue, the current one TRUE/FALSE), else `deny`. Status: a blank cell or no Status
+ * column means active. A product with an empty title is kept (the feed rules exclude it by name).
+ * @throws CatalogueFileError when the file is empty, not comma-separated, not CSV, UTF-16 without
+ *   a byte order mark, or its header lacks a handle, title or price column
  */
-export function parseShopifyCsv(text: string): ParsedCatalogue {
+export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
+  const { text, warning: encodingWarning } = decodeCatalogue(input);
+  if (text.trim() === '') {
+    throw new CatalogueFileError('The file is empty; expected a Shopify product CSV export.');
+  }
+  checkDelimiter(text);
   const [header, ...records] = readRecords(text);
   if (!header) throw new CatalogueFileError('The file is empty; expected a Shopify product CSV export.');
-  const columns = new Map(header.fields.map((name, index) => [name.trim(), index]));
-  const missing = REQUIRED_COLUMNS.filter((name) => !columns.has(name));
+  const columns = findColumns(header.fields);
+  const missing = REQUIRED_COLUMNS.filter((names) =>
+    names.every((name) => !header.fields.some((column) => normalise(column) === normalise(name))),
+  ).map((names) => names.join(' or '));
   if (missing.length > 0) {
     throw new CatalogueFileError(
-      `The file is not a Shopify product CSV export: the header lacks ${missing.join(', ')}.`,
+      `The file does not look like a Shopify product CSV export: its header has no ${missing.join(', no ')} column. ` +
+        'Export the products from Shopify (Products → Export → CSV for Excel, Numbers, or other spreadsheet programs) and import that file.',
     );
   }
+  const hasQuantityColumn = columns.index.quantity !== undefined;
+  const hasInventoryQuantities = hasQuantityColumn || columns.locations.length > 0;
 
-  const byHandle = new Map<string, ParsedProduct>();
+  const drafts = new Map<string, Draft>();
   const skipped: ImportSkip[] = [];
-  const skuLines = new Map<string, number>();
-  const productErrors = new Map<string, ImportSkip>();
+  let skippedVariants = 0;
 
   for (const { fields, line } of records) {
-    const cell: Row = (column) => {
-      const index = columns.get(column);
-      return index === undefined ? '' : (fields[index] ?? '').trim();
-    };
-    const handle = cell('Handle');
+    const cellAt = (at: number | undefined) => (at === undefined ? '' : (fields[at] ?? '').trim());
+    const cell = (field: Field) => cellAt(columns.index[field]);
+    const handle = cell('handle');
+    const imageSrc = cell('imageSrc');
+    const isVariantRow =
+      cell('price') !== '' ||
+      cell('sku') !== '' ||
+      [1, 2, 3].some((n) => cell(`option${n}Value` as Field) !== '');
+
     if (handle === '') {
-      skipped.push({ line, handle, reason: 'missing Handle' });
+      skipped.push({ line, handle, reason: 'no handle: the row belongs to no product' });
+      if (isVariantRow) skippedVariants++;
       continue;
     }
+    let draft = drafts.get(handle);
+    if (!draft) {
+      draft = newDraft(handle, line, cell, cellAt, columns);
+      drafts.set(handle, draft);
+    }
+    if (imageSrc !== '') addImage(draft.product, imageSrc, cell('imagePosition'), orNull(cell('imageAlt')));
+    if (!isVariantRow) continue;
+    draft.variantRows++;
+    if (draft.productError !== null) continue;
 
-    let product = byHandle.get(handle);
-    if (!product) {
-      const status = cell('Status').toLowerCase();
-      product = {
+    const variant = readVariant(cell, cellAt, columns, line, draft.product.variants.length + 1);
+    if (typeof variant === 'string') {
+      skipped.push({ line, handle, reason: variant });
+      skippedVariants++;
+      continue;
+    }
+    const firstLine = draft.keyLines.get(variant.optionKey);
+    if (firstLine !== undefined) {
+      skipped.push({
         line,
         handle,
-        name: cell('Title'),
-        // Bodies keep their inner whitespace; only the cell read trims the ends.
-        descriptionHtml: cell('Body (HTML)'),
-        vendor: orNull(cell('Vendor')),
-        productType: cell('Type'),
-        tags: cell('Tags'),
-        status: STATUSES.has(status) ? status : 'active',
-        published: cell('Published').toLowerCase() !== 'false',
-        variants: [],
-        images: [],
-      };
-      byHandle.set(handle, product);
-      if (product.name === '') productErrors.set(handle, { line, handle, reason: 'missing Title' });
-    }
-
-    const imageSrc = cell('Image Src');
-    if (imageSrc !== '') {
-      const position = Number.parseInt(cell('Image Position'), 10);
-      product.images.push({
-        src: imageSrc,
-        position: Number.isFinite(position) && position > 0 ? position : product.images.length + 1,
-        alt: orNull(cell('Image Alt Text')),
+        reason: `same options as line ${firstLine} (${describeOptions(variant)})`,
       });
-    }
-
-    const sku = cell('Variant SKU');
-    const priceText = cell('Variant Price');
-    const isVariantRow = sku !== '' || priceText !== '' || cell('Option1 Value') !== '';
-    if (!isVariantRow) continue;
-    if (sku === '') {
-      skipped.push({ line, handle, reason: 'missing SKU' });
+      skippedVariants++;
       continue;
     }
-    const price = parsePrice(priceText);
-    if (price === null) {
-      skipped.push({ line, handle, reason: `bad price '${priceText}'` });
-      continue;
-    }
-    const firstLine = skuLines.get(sku.toLowerCase());
-    if (firstLine !== undefined) {
-      skipped.push({ line, handle, reason: `duplicate SKU ${sku} (first on line ${firstLine})` });
-      continue;
-    }
-    skuLines.set(sku.toLowerCase(), line);
-    const quantity = Number.parseInt(cell('Variant Inventory Qty'), 10);
-    product.variants.push({
-      line,
-      sku,
-      price,
-      barcode: orNull(cell('Variant Barcode')),
-      option1: orNull(cell('Option1 Value')),
-      option2: orNull(cell('Option2 Value')),
-      option3: orNull(cell('Option3 Value')),
-      position: product.variants.length + 1,
-      inventoryQuantity: Number.isFinite(quantity) ? quantity : 0,
-    });
+    draft.keyLines.set(variant.optionKey, line);
+    draft.product.variants.push(variant);
   }
 
   const products: ParsedProduct[] = [];
   let skippedProducts = 0;
-  for (const product of byHandle.values()) {
-    const error = productErrors.get(product.handle);
-    if (error) {
-      skipped.push(error);
+  for (const { product, productError, variantRows } of drafts.values()) {
+    if (productError !== null) {
+      skipped.push({ line: product.line, handle: product.handle, reason: productError });
       skippedProducts++;
+      skippedVariants += variantRows;
     } else if (product.variants.length === 0) {
-      skipped.push({ line: product.line, handle: product.handle, reason: 'no importable variant' });
+      const reason =
+        variantRows === 0
+          ? 'no variant: none of its rows has a price, option value or SKU'
+          : 'no importable variant: every variant row was skipped';
+      skipped.push({ line: product.line, handle: product.handle, reason });
       skippedProducts++;
     } else {
-      product.images.sort((a, b) => a.position - b.position);
+      addVariantImages(product);
       products.push(product);
     }
   }
   skipped.sort((a, b) => a.line - b.line);
-  return { products, skipped, skippedProducts };
+
+  const warnings: ImportWarning[] = [];
+  if (encodingWarning) warnings.push(encodingWarning);
+  if (!hasInventoryQuantities) {
+    warnings.push({
+      code: 'no_inventory_quantities',
+      message:
+        'The file has no inventory quantity column: quantities unknown; availability will follow the inventory policy.',
+    });
+  }
+  warnings.push(...sharedSkuWarnings(products));
+
+  return {
+    products,
+    skipped,
+    skippedProducts,
+    skippedVariants,
+    warnings,
+    hasInventoryQuantities,
+    rowCount: records.length,
+  };
+}
+
+type Cell = (field: Field) => string;
+type CellAt = (index: number | undefined) => string;
+
+function newDraft(handle: string, line: number, cell: Cell, cellAt: CellAt, columns: Columns): Draft {
+  const statusText = cell('status');
+  const status = statusText === '' ? 'active' : statusText.toLowerCase();
+  const googleShopping: Record<string, string> = {};
+  for (const { index, key } of columns.googleShopping) {
+    const value = cellAt(index);
+    if (value !== '') googleShopping[key] = value;
+  }
+  const product: ParsedProduct = {
+    line,
+    handle,
+    name: cell('title'),
+    // Descriptions keep their inner line breaks and spacing; only the ends are trimmed.
+    descriptionHtml: cell('body'),
+    vendor: orNull(cell('vendor')),
+    productType: cell('type'),
+    tags: cell('tags'),
+    productCategory: cell('productCategory'),
+    googleProductCategory: orNull(cell('googleProductCategory')),
+    googleShopping,
+    giftCard: cell('giftCard').toLowerCase() === 'true',
+    seoTitle: orNull(cell('seoTitle')),
+    seoDescription: orNull(cell('seoDescription')),
+    status: STATUSES.has(status) ? (status as ProductStatus) : 'active',
+    // Shopify publishes a product whose Published cell is blank.
+    published: cell('published').toLowerCase() !== 'false',
+    option1Name: orNull(cell('option1Name')),
+    option2Name: orNull(cell('option2Name')),
+    option3Name: orNull(cell('option3Name')),
+    variants: [],
+    images: [],
+  };
+  const productError = STATUSES.has(status)
+    ? null
+    : `unknown status '${statusText}' (Shopify's are active, draft, archived and unlisted)`;
+  return { product, productError, variantRows: 0, keyLines: new Map() };
+}
+
+function addImage(product: ParsedProduct, src: string, positionText: string, alt: string | null): void {
+  if (product.images.some((image) => image.src === src)) return;
+  const position = readInteger(positionText);
+  product.images.push({
+    src,
+    position: position !== null && position > 0 ? position : nextImagePosition(product.images),
+    alt,
+  });
+}
+
+function nextImagePosition(images: readonly ParsedImage[]): number {
+  return images.reduce((highest, image) => Math.max(highest, image.position), 0) + 1;
+}
+
+/** Variant images join the product's images once, after its own, then all are sorted by position. */
+function addVariantImages(product: ParsedProduct): void {
+  for (const variant of product.variants) {
+    if (variant.imageSrc === null || product.images.some((image) => image.src === variant.imageSrc)) continue;
+    product.images.push({ src: variant.imageSrc, position: nextImagePosition(product.images), alt: null });
+  }
+  product.images.sort((a, b) => a.position - b.position);
+}
+
+/** The row's variant, or why the row cannot be one (the skip reason). */
+function readVariant(
+  cell: Cell,
+  cellAt: CellAt,
+  columns: Columns,
+  line: number,
+  position: number,
+): ParsedVariant | string {
+  const priceText = cell('price');
+  if (priceText === '') return 'no price';
+  const price = readMoney(priceText);
+  if (price === 'format')
+    return `price '${priceText}' is not a price (write it as 9.99: digits, a point, two decimals)`;
+  if (price === 'range') return `price ${priceText} out of range (at most 21474836.47)`;
+  const compareAtText = cell('compareAt');
+  const compareAt = compareAtText === '' ? null : readMoney(compareAtText);
+  if (compareAt === 'format') return `compare-at price '${compareAtText}' is not a price (write it as 9.99)`;
+  if (compareAt === 'range') return `compare-at price ${compareAtText} out of range (at most 21474836.47)`;
+
+  const options = [cell('option1Value'), cell('option2Value'), cell('option3Value')];
+  return {
+    line,
+    sku: orNull(cell('sku')),
+    option1: orNull(options[0] ?? ''),
+    option2: orNull(options[1] ?? ''),
+    option3: orNull(options[2] ?? ''),
+    optionKey: optionKey(options),
+    price,
+    compareAtPrice: compareAt,
+    barcode: orNull(cell('barcode')),
+    position,
+    inventoryTracker: orNull(cell('tracker')),
+    inventoryPolicy: readPolicy(cell('policy')),
+    inventoryQuantity: readQuantity(cell, cellAt, columns),
+    grams: readGrams(cell('grams')),
+    weightUnit: orNull(cell('weightUnit')),
+    imageSrc: orNull(cell('variantImage')),
+  };
+}
+
+function readPolicy(text: string): InventoryPolicy {
+  return CONTINUE_VALUES.has(text.toLowerCase()) ? 'continue' : 'deny';
+}
+
+function readQuantity(cell: Cell, cellAt: CellAt, columns: Columns): number | null {
+  if (columns.index.quantity !== undefined) return readInteger(cell('quantity'));
+  const counts = columns.locations.map((at) => readInteger(cellAt(at))).filter((count) => count !== null);
+  if (counts.length === 0) return null;
+  const sum = counts.reduce((total, count) => total + count, 0);
+  return Math.max(-MAX_MINOR_UNITS, Math.min(MAX_MINOR_UNITS, sum));
+}
+
+function describeOptions(variant: ParsedVariant): string {
+  const values = [variant.option1, variant.option2, variant.option3].filter((value) => value !== null);
+  return values.length === 0 ? 'no option values' : values.join(' / ');
+}
+
+/** '2–4, 7' for lines [2, 3, 4, 7]: consecutive lines as ranges. */
+function lineRanges(lines: readonly number[]): string {
+  const parts: string[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    const first = lines[index] ?? 0;
+    let last = first;
+    while (lines[index + 1] === last + 1) {
+      last++;
+      index++;
+    }
+    parts.push(last === first ? `${first}` : `${first}–${last}`);
+    index++;
+  }
+  return parts.join(', ');
+}
+
+/** One warning per SKU (compared case-insensitively) that several kept variants carry. */
+function sharedSkuWarnings(products: readonly ParsedProduct[]): ImportWarning[] {
+  const bySku = new Map<string, { sku: string; uses: { handle: string; line: number }[] }>();
+  for (const product of products) {
+    for (const variant of product.variants) {
+      if (variant.sku === null) continue;
+      const key = variant.sku.toLowerCase();
+      const entry = bySku.get(key) ?? { sku: variant.sku, uses: [] };
+      entry.uses.push({ handle: product.handle, line: variant.line });
+      bySku.set(key, entry);
+    }
+  }
+  const warnings: ImportWarning[] = [];
+  for (const { sku, uses } of bySku.values()) {
+    if (uses.length < 2) continue;
+    const handles = [...new Set(uses.map((use) => use.handle))].map((handle) => {
+      const lines = uses.filter((use) => use.handle === handle).map((use) => use.line);
+      return `${handle} (line${lines.length > 1 ? 's' : ''} ${lineRanges(lines)})`;
+    });
+    warnings.push({
+      code: 'shared_sku',
+      message: `SKU ${sku} is shared by ${uses.length} variants: ${handles.join(', ')}. Each is kept as its own variant.`,
+    });
+  }
+  return warnings;
 }
