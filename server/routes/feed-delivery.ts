@@ -82,18 +82,22 @@ async function authorisePull(db: Db, request: FastifyRequest, feedId: number): P
 }
 
 /** Route plugin; register with prefix FEED_DELIVERY_PREFIX. */
-export async function feedDeliveryRoutes(app: FastifyInstance, { db, now }: AppServices): Promise<void> {
+export async function feedDeliveryRoutes(
+  app: FastifyInstance,
+  { db, now, config }: AppServices,
+): Promise<void> {
   const documents = new MicroCache<{ body: string; etag: string } | null>(now);
+  const { publicUrl, catalogueCurrency: currency } = config;
 
-  const render = async (format: Format, feedId: number, origin: string) => {
-    const feed = await loadDeliveredFeed(db, feedId, origin);
+  const render = async (format: Format, feedId: number) => {
+    const feed = await loadDeliveredFeed(db, feedId, { publicUrl, currency });
     if (!feed) return null;
     const body =
       format === 'json'
         ? JSON.stringify(feed)
         : format === 'csv'
           ? renderFeedCsv(feed)
-          : renderFeedXml(feed, `${origin}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`);
+          : renderFeedXml(feed, `${publicUrl}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`);
     return { body, etag: etagOf(body) };
   };
 
@@ -102,10 +106,7 @@ export async function feedDeliveryRoutes(app: FastifyInstance, { db, now }: AppS
     reply
       .header('RateLimit-Limit', grant.totalRequests)
       .header('RateLimit-Remaining', grant.totalRequests - grant.usedRequests);
-    const origin = `${request.protocol}://${request.host}`;
-    const document = await documents.get(`${feedId} ${format} ${origin}`, () =>
-      render(format, feedId, origin),
-    );
+    const document = await documents.get(`${feedId} ${format}`, () => render(format, feedId));
     // Deleted between the token check and now.
     if (document === null) throw new HttpError(404, FEED_NOT_FOUND);
     return sendWithEtag(request, reply, document.body, FORMATS[format].contentType, document.etag);
