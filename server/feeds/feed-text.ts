@@ -79,7 +79,8 @@ const convertHtml = compile({
     })),
     { selector: 'blockquote', ...BLOCK },
     { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-    { selector: 'ul', options: { itemPrefix: '• ' } },
+    { selector: 'ul', options: { itemPrefix: '• ', leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'ol', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     ...['li', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'caption', 'address', 'details', 'summary'].map(
       (selector) => ({ selector, ...BLOCK }),
     ),

@@ -73,10 +73,11 @@ function repeated(value: string | readonly string[] | undefined): string[] {
     .filter((text) => text !== '');
 }
 
+/** An absolute http(s) URL on a dotted host name ('https://https://shop...' has the host 'https'). */
 function isWebUrl(text: string): boolean {
   if (/\s/.test(text) || !URL.canParse(text)) return false;
   const url = new URL(text);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  return (url.protocol === 'https:' || url.protocol === 'http:') && /[^.]\.[^.]/.test(url.hostname);
 }
 
 function parsePrice(text: string): { amount: number; currency: string } | null {
@@ -89,17 +90,17 @@ function itemErrors(item: GoogleItem, itemId: string): FeedItemError[] {
   const errors: FeedItemError[] = [];
   const fail = (attribute: string, message: string) => errors.push({ item_id: itemId, attribute, message });
   const one = (name: string): string | undefined => {
-    const values = texts(item[name]);
-    if (values.length > 1) fail(name, `${name} is given ${values.length} times; it takes one value`);
-    const value = values[0]?.trim();
+    const value = texts(item[name])[0]?.trim();
     return value === '' ? undefined : value;
   };
 
   for (const name of REQUIRED) if (one(name) === undefined) fail(name, `${name} is required`);
   for (const [name, value] of Object.entries(item)) {
-    if (texts(value).some(hasXmlForbidden)) {
-      fail(name, `${name} holds a control character that XML 1.0 forbids`);
+    const values = texts(value);
+    if (values.length > 1 && name !== 'additional_image_link') {
+      fail(name, `${name} is given ${values.length} times; it takes one value`);
     }
+    if (values.some(hasXmlForbidden)) fail(name, `${name} holds a control character that XML 1.0 forbids`);
   }
   for (const name of LENGTH_CHECKED) {
     const value = one(name);

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { GoogleItem } from './feed-validator';
+import { validateFeedItems } from './feed-validator';
+
+/** An item Google accepts; each test breaks one thing. */
+const GOOD = {
+  id: 'v1',
+  title: 'Whey protein',
+  description: 'Pure whey.',
+  link: 'https://shop.example.com/products/whey?variant=1',
+  image_link: 'https://cdn.example.com/whey.jpg',
+  availability: 'in_stock',
+  price: '12.34 EUR',
+  condition: 'new',
+  gtin: '4006381333931',
+  identifier_exists: 'yes',
+} satisfies GoogleItem;
+
+function errorsOf(...items: GoogleItem[]) {
+  return validateFeedItems(items).map(({ item_id, attribute }) => `${item_id} ${attribute}`);
+}
+
+describe('validateFeedItems', () => {
+  it('accepts a complete item', () => {
+    expect(validateFeedItems([GOOD])).toEqual([]);
+  });
+
+  it('requires id, title, description, link, image_link, availability and price', () => {
+    const errors = validateFeedItems([{ identifier_exists: 'no' }]);
+    expect(errors.map((error) => error.attribute)).toEqual([
+      'id',
+      'title',
+      'description',
+      'link',
+      'image_link',
+      'availability',
+      'price',
+    ]);
+    expect(errors[0]).toEqual({ item_id: '#1', attribute: 'id', message: 'id is required' });
+    expect(errorsOf({ ...GOOD, title: '   ' })).toEqual(['v1 title']);
+  });
+
+  it("checks Google's lengths in characters", () => {
+    expect(errorsOf({ ...GOOD, id: 'x'.repeat(51) })).toEqual([`${'x'.repeat(51)} id`]);
+    expect(errorsOf({ ...GOOD, title: 'x'.repeat(150) })).toEqual([]);
+    expect(errorsOf({ ...GOOD, title: '😀'.repeat(150) })).toEqual([]);
+    expect(validateFeedItems([{ ...GOOD, title: 'x'.repeat(213) }])[0]?.message).toBe(
+      'title is 213 characters; at most 150',
+    );
+    expect(errorsOf({ ...GOOD, description: 'x'.repeat(5001) })).toEqual(['v1 description']);
+    expect(errorsOf({ ...GOOD, brand: 'x'.repeat(71) })).toEqual(['v1 brand']);
+    expect(errorsOf({ ...GOOD, item_group_id: 'x'.repeat(51) })).toEqual(['v1 item_group_id']);
+  });
+
+  it('requires absolute http(s) URLs and at most 10 additional images', () => {
+    expect(errorsOf({ ...GOOD, link: '/products/whey' })).toEqual(['v1 link']);
+    expect(errorsOf({ ...GOOD, link: 'https://https://shop.example.com//products/whey' })).toEqual([
+      'v1 link',
+    ]);
+    expect(errorsOf({ ...GOOD, link: 'http://127.0.0.1:3000/products/whey' })).toEqual([]);
+    expect(errorsOf({ ...GOOD, image_link: '' })).toEqual(['v1 image_link']);
+    expect(errorsOf({ ...GOOD, image_link: 'ftp://cdn.example.com/a.jpg' })).toEqual(['v1 image_link']);
+    expect(errorsOf({ ...GOOD, image_link: 'https://cdn.example.com/a b.jpg' })).toEqual(['v1 image_link']);
+    const eleven = Array.from({ length: 11 }, (_, index) => `https://cdn.example.com/${index}.jpg`);
+    expect(errorsOf({ ...GOOD, additional_image_link: eleven })).toEqual(['v1 additional_image_link']);
+    expect(errorsOf({ ...GOOD, additional_image_link: eleven.slice(0, 10).join(',') })).toEqual([]);
+    expect(errorsOf({ ...GOOD, additional_image_link: ['uploads/a.jpg'] })).toEqual([
+      'v1 additional_image_link',
+    ]);
+  });
+
+  it('checks availability and condition values', () => {
+    expect(errorsOf({ ...GOOD, availability: 'in stock' })).toEqual(['v1 availability']);
+    expect(errorsOf({ ...GOOD, availability: 'backorder' })).toEqual([]);
+    expect(errorsOf({ ...GOOD, condition: 'mint' })).toEqual(['v1 condition']);
+  });
+
+  it('checks price text and that it is above 0, and a sale price below it in the same currency', () => {
+    expect(errorsOf({ ...GOOD, price: '0.00 EUR' })).toEqual(['v1 price']);
+    expect(errorsOf({ ...GOOD, price: '12,34 EUR' })).toEqual(['v1 price']);
+    expect(errorsOf({ ...GOOD, price: '12.34' })).toEqual(['v1 price']);
+    expect(errorsOf({ ...GOOD, price: '12 EUR' })).toEqual([]);
+    expect(errorsOf({ ...GOOD, sale_price: '10.00 EUR' })).toEqual([]);
+    expect(errorsOf({ ...GOOD, sale_price: '12.34 EUR' })).toEqual(['v1 sale_price']);
+    expect(errorsOf({ ...GOOD, sale_price: '10.00 GBP' })).toEqual(['v1 sale_price']);
+    expect(errorsOf({ ...GOOD, sale_price: '0.00 EUR' })).toEqual(['v1 sale_price']);
+  });
+
+  it('checks the GTIN and that identifier_exists agrees with it', () => {
+    expect(validateFeedItems([{ ...GOOD, gtin: '4006381333932' }])).toEqual([
+      { item_id: 'v1', attribute: 'gtin', message: 'gtin has a wrong check digit' },
+    ]);
+    expect(errorsOf({ ...GOOD, gtin: undefined, identifier_exists: 'no' })).toEqual([]);
+    expect(errorsOf({ ...GOOD, gtin: undefined, identifier_exists: 'yes' })).toEqual([
+      'v1 identifier_exists',
+    ]);
+    expect(errorsOf({ ...GOOD, gtin: undefined, identifier_exists: undefined })).toEqual([
+      'v1 identifier_exists',
+    ]);
+    expect(errorsOf({ ...GOOD, identifier_exists: 'no' })).toEqual(['v1 identifier_exists']);
+    expect(errorsOf({ ...GOOD, identifier_exists: 'false' })).toEqual(['v1 identifier_exists']);
+  });
+
+  it('finds characters XML 1.0 forbids in any attribute', () => {
+    expect(errorsOf({ ...GOOD, title: 'Whey\u0001 protein', brand: 'Acme\uFFFF' })).toEqual([
+      'v1 title',
+      'v1 brand',
+    ]);
+  });
+
+  it('refuses a single-valued attribute given twice', () => {
+    expect(errorsOf({ ...GOOD, title: ['One', 'Two'] })).toEqual(['v1 title']);
+  });
+
+  it('requires unique ids, not told apart by case', () => {
+    expect(errorsOf(GOOD, { ...GOOD, id: 'V1' }, { ...GOOD, id: 'v2' })).toEqual(['V1 id']);
+  });
+
+  it('requires the items of one group to give the same variant attributes', () => {
+    const red = { ...GOOD, id: 'v1', item_group_id: 'p1', color: 'Red', size: 'S' };
+    expect(errorsOf(red, { ...red, id: 'v2', color: 'Blue' })).toEqual([]);
+    expect(validateFeedItems([red, { ...red, id: 'v2', size: undefined }])).toEqual([
+      {
+        item_id: 'v2',
+        attribute: 'item_group_id',
+        message: 'items of group p1 give different variant attributes ([size, color] and [color])',
+      },
+    ]);
+  });
+});
