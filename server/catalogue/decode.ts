@@ -31,6 +31,21 @@ export interface DecodedText {
 const RE_EXPORT =
   'Open the file in a spreadsheet and save it as "CSV UTF-8", or export it from Shopify again.';
 
+/**
+ * Windows-1252's characters for bytes 0x80–0x9F (WHATWG Encoding Standard, index-windows-1252); the
+ * other bytes are the same code points as in ISO-8859-1. Own table because Node's TextDecoder
+ * decodes 'windows-1252' as ISO-8859-1 since 20.18.3 (nodejs/node#56542): ’ would become U+0092.
+ */
+const WINDOWS_1252_C1 =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80] ?? char);
+}
+
 function byteOrderMark(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
@@ -56,7 +71,7 @@ export function decodeCatalogue(input: string | Uint8Array): DecodedText {
     text = new TextDecoder('utf-8', { fatal: true }).decode(input);
   } catch {
     return {
-      text: new TextDecoder('windows-1252').decode(input),
+      text: decodeWindows1252(input),
       warning: {
         code: 'encoding',
         message: `The file is not UTF-8; it was read as Windows-1252 (Excel's "CSV" on Windows). Check accented letters and symbols such as £ in the shop, and next time save as "CSV UTF-8".`,
