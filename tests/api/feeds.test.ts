@@ -77,16 +77,32 @@ describe('GET /shop/categories', () => {
 });
 
 describe('GET /shop/products', () => {
-  it('lists every product with brand id, variant (sku, price in minor units) and assets', async () => {
+  it('lists every imported product with brand id, status, variants (price in minor units) and assets', async () => {
     const response = await call(t.app, 'GET', '/shop/products');
     expect(response.statusCode).toBe(200);
     const body = v.parse(ShopProducts, response.json());
     expect(body.map((product) => product.id)).toEqual(productIds);
+    const variant = {
+      id: expect.any(Number),
+      sku: 'SKU-0001',
+      option1: null,
+      option2: null,
+      option3: null,
+      price: 1000,
+      compare_at_price: null,
+      availability: 'in_stock',
+      barcode: '5000000000001',
+      exclusion: null,
+    };
     expect(body[0]).toEqual({
       id: productIds[0],
       name: 'Product 0001 "Extra" & Co',
       brand: { id: expect.any(Number) },
-      variant: { sku: 'SKU-0001', price: 1000 },
+      status: 'active',
+      exclusion: null,
+      option_names: [],
+      variant,
+      variants: [variant],
       assets: [
         {
           src: 'https://cdn.example.com/p/0001.jpg',
