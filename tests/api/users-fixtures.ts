@@ -77,7 +77,7 @@ export async function insertProducts(db: Db, active: number, draft: number): Pro
     handle: `product-${i}`,
     name: `Product ${i}`,
     brand_id: brand!.id,
-    status: i < active ? 'active' : 'draft',
+    status: i < active ? ('active' as const) : ('draft' as const),
   }));
   const inserted = await db.insert(products).values(rows).returning({ id: products.id });
   return inserted.map((row) => row.id);
