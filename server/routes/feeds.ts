@@ -5,14 +5,17 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { UserType } from '@/api/schemas/common';
+import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import { FeedDetail, FeedIdParams, FeedList, FeedSaveRequest } from '@/api/schemas/feeds';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import type { AppServices } from '../app';
 import type { DbExecutor } from '../catalogue/import';
 import type { Db } from '../db/open';
 import { brands, feedProducts, feeds, products, users } from '../db/schema';
+import { feedDiagnostics } from '../feeds/diagnostics';
 import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { FEED_DELIVERY_PREFIX } from './feed-delivery';
 
 /** 404 message of an unknown feed id. */
 export const FEED_NOT_FOUND = 'Feed not found';
@@ -120,7 +123,7 @@ async function replaceProducts(db: DbExecutor, feedId: number, productIds: numbe
 }
 
 /** Route plugin; register with prefix /api/backoffice. */
-export async function feedRoutes(app: FastifyInstance, { db, now }: AppServices): Promise<void> {
+export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppServices): Promise<void> {
   defineRoute(
     app,
     {
@@ -150,6 +153,31 @@ export async function feedRoutes(app: FastifyInstance, { db, now }: AppServices)
       const feed = await findFeed(db, params.feedId);
       if (!feed) throw new HttpError(404, FEED_NOT_FOUND);
       return feed;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/feeds/:feedId/diagnostics',
+      summary:
+        'What the feed delivers now: counts, exclusions by reason, warnings, validator errors, its URLs and the first items',
+      tags: ['feeds'],
+      params: FeedIdParams,
+      responses: {
+        200: { description: "The feed's diagnostics (issue 12)", schema: FeedDiagnostics },
+        404: { description: 'No feed has this id' },
+      },
+    },
+    async ({ params }) => {
+      const diagnostics = await feedDiagnostics(db, params.feedId, {
+        publicUrl: config.publicUrl,
+        currency: config.catalogueCurrency,
+        feedUrlBase: `${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds`,
+      });
+      if (!diagnostics) throw new HttpError(404, FEED_NOT_FOUND);
+      return diagnostics;
     },
   );
 

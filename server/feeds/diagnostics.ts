@@ -1,0 +1,79 @@
+/**
+ * What the admin reads about a feed (issue 12 "Diagnostics for the admin"): the counts of what it
+ * selects and delivers, what it leaves out grouped by reason, the warnings Google may raise, what
+ * the feed validator finds, the three URLs the customer's store fetches, and the first items as
+ * the customer receives them. Built from the very build the delivery sends (delivery.ts).
+ */
+import type { DiagnosticItem, FeedDiagnostics, WarningGroup } from '@/api/schemas/feed-diagnostics';
+import { DIAGNOSTIC_WARNINGS } from '@/api/schemas/feed-diagnostics';
+import { EXCLUSION_REASONS, EXCLUSION_TEXTS } from '@/api/schemas/shop';
+import type { ExclusionReason } from '@/api/schemas/shop';
+import type { Db } from '../db/open';
+import type { DeliveryOptions, DiagnosticWarning } from './delivery';
+import { buildDeliveredFeed, googleAttributes } from './delivery';
+import { validateFeedItems } from './feed-validator';
+
+/** How many delivered items the preview shows. */
+export const PREVIEW_SIZE = 10;
+
+/** What the admin reads for each warning. */
+export const WARNING_TEXTS: Record<DiagnosticWarning, string> = {
+  quantity_unknown: 'Stock is tracked but the catalogue export had no quantity: sent as in stock',
+  no_gtin: 'No valid GTIN (barcode missing or not a GTIN): sent with identifier_exists "no"',
+  title_truncated: 'Title longer than 150 characters: cut on a word',
+};
+
+/** The entries of `entries` grouped by `key`, in the order of `order`, empty groups left out. */
+function grouped<K extends string>(
+  order: readonly K[],
+  entries: readonly { key: K; item: DiagnosticItem }[],
+): { key: K; items: DiagnosticItem[] }[] {
+  return order
+    .map((key) => ({ key, items: entries.filter((entry) => entry.key === key).map((entry) => entry.item) }))
+    .filter((group) => group.items.length > 0);
+}
+
+/**
+ * The diagnostics of feed `feedId`, or null when there is no such feed.
+ * @param feedUrlBase where the delivery API serves feeds, e.g.
+ *   'https://feeds.example.com/api/feed/v1/feeds' (the id and '.json', '.csv' or '.xml' follow)
+ */
+export async function feedDiagnostics(
+  db: Db,
+  feedId: number,
+  options: DeliveryOptions & { feedUrlBase: string },
+): Promise<FeedDiagnostics | null> {
+  const build = await buildDeliveredFeed(db, feedId, options);
+  if (!build) return null;
+  const { feed } = build;
+  const excluded = grouped<ExclusionReason>(
+    EXCLUSION_REASONS,
+    build.excluded.map(({ reason, item }) => ({ key: reason, item })),
+  ).map(({ key, items }) => ({ reason: key, message: EXCLUSION_TEXTS[key], items }));
+  const warnings: WarningGroup[] = grouped<DiagnosticWarning>(
+    DIAGNOSTIC_WARNINGS,
+    build.warnings.map(({ code, item }) => ({ key: code, item })),
+  ).map(({ key, items }) => ({ code: key, message: WARNING_TEXTS[key], items }));
+  const url = (format: string) => `${options.feedUrlBase}/${feed.id}.${format}`;
+  return {
+    feed_id: feed.id,
+    currency: feed.currency,
+    discount_rate: feed.discount_rate,
+    product_count: build.productCount,
+    deliverable_product_count: build.deliverableProductCount,
+    delivered_count: feed.items.length,
+    excluded,
+    warnings,
+    errors: validateFeedItems(feed.items.map(googleAttributes)),
+    urls: { json: url('json'), csv: url('csv'), xml: url('xml') },
+    preview: feed.items.slice(0, PREVIEW_SIZE).map((item) => ({
+      id: item.id,
+      title: item.title,
+      price: item.price,
+      sale_price: item.sale_price,
+      availability: item.availability,
+      link: item.link,
+      image_link: item.image_link,
+    })),
+  };
+}
