@@ -12,6 +12,7 @@
  * - Text full of NUL characters is UTF-16 without a byte order mark, which cannot be read reliably:
  *   refused with a CatalogueFileError.
  */
+import iconv from 'iconv-lite';
 import type { ImportWarning } from './parsed-catalogue';
 
 /** The file cannot be imported at all (not CSV, wrong header, unreadable); nothing was written. */
@@ -32,18 +33,11 @@ const RE_EXPORT =
   'Open the file in a spreadsheet and save it as "CSV UTF-8", or export it from Shopify again.';
 
 /**
- * Windows-1252's characters for bytes 0x80–0x9F (WHATWG Encoding Standard, index-windows-1252); the
- * other bytes are the same code points as in ISO-8859-1. Own table because Node's TextDecoder
- * decodes 'windows-1252' as ISO-8859-1 since 20.18.3 (nodejs/node#56542): ’ would become U+0092.
+ * Windows-1252 through iconv-lite: Node's own TextDecoder decodes 'windows-1252' as ISO-8859-1
+ * since 20.18.3 (nodejs/node#56542), so ’ (0x92) would become the control character U+0092.
  */
-const WINDOWS_1252_C1 =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
 function decodeWindows1252(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    .toString('latin1')
-    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80] ?? char);
+  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'windows-1252');
 }
 
 function byteOrderMark(bytes: Uint8Array): 'utf-8' | 'utf-16le' | 'utf-16be' | null {
