@@ -15,7 +15,7 @@ import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
-import { FEED_DELIVERY_PREFIX, feedDeliveryRoutes } from './routes/feed-delivery';
+import { FEED_DELIVERY_PREFIX, feedDeliveryRoutes, loggableUrl } from './routes/feed-delivery';
 import { dashboardRoutes } from './routes/dashboard';
 import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
@@ -37,6 +37,8 @@ export interface AppDeps {
   db: Db;
   /** Defaults to the wall clock. */
   now?: () => Date;
+  /** Where log lines (JSON, one per write) go; defaults to stdout. Tests read the log here. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -81,6 +83,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
+      // Fastify's own request fields, with the feed delivery API's query strings left out (issue 12).
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: loggableUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
   });
   const services: AppServices = {

@@ -64,6 +64,26 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The user name and password of an `Authorization: Basic` header (RFC 7617). */
+export interface BasicCredentials {
+  user: string;
+  password: string;
+}
+
+/**
+ * The credentials of an `Authorization: Basic <base64(user:password)>` header, decoded as UTF-8
+ * (the charset the 401 challenge asks for), or null when there is no such header or it is not
+ * base64 of a `user:password` pair. The password may itself hold colons; the user name may not.
+ */
+export function basicCredentials(request: FastifyRequest): BasicCredentials | null {
+  const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
 /** The caller of a guarded route. Throws HttpError(401) if the route was not guarded. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new HttpError(401, INVALID_TOKEN_MESSAGE);

@@ -6,9 +6,21 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A strong ETag of `body`: the quoted base64url SHA-256 of its bytes. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha256').update(body, 'utf8').digest('base64url')}"`;
+/** A strong ETag of `body` (text as UTF-8, or bytes): the quoted base64url SHA-256 of its bytes. */
+export function etagOf(body: string | Uint8Array): string {
+  const hash = createHash('sha256');
+  if (typeof body === 'string') hash.update(body, 'utf8');
+  else hash.update(body);
+  return `"${hash.digest('base64url')}"`;
+}
+
+/**
+ * The ETag of a content-coded representation of the body whose ETag is `etag`: the coding inside
+ * the quotes (`"abc"` → `"abc-gzip"`). Each representation needs its own strong tag (RFC 9110
+ * §8.8.3), and deriving it from the identity tag means a 304 never has to compress anything.
+ */
+export function codedEtag(etag: string, coding: string): string {
+  return `${etag.slice(0, -1)}-${coding}"`;
 }
 
 /**
@@ -23,10 +35,27 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 }
 
 /**
+ * Sets the validator headers of a pollable answer (`etag`; `Cache-Control: private, no-cache`, so
+ * caches revalidate each time; `Vary: vary`, by default Authorization, which keeps one caller's
+ * answer from another) and sends 304 without a body when If-None-Match already names `etag`.
+ * @returns true when the 304 was sent (the caller sends nothing more), false when a 200 is due
+ */
+export function answeredNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  vary = 'Authorization',
+): boolean {
+  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', vary);
+  if (!ifNoneMatchHits(request.headers['if-none-match'], etag)) return false;
+  reply.code(304).send();
+  return true;
+}
+
+/**
  * Sends `body` as `contentType` with its ETag (`etag`, when the caller already has it, else
- * computed), or 304 without a body when the request's If-None-Match already names it.
- * `Cache-Control: private, no-cache` makes caches revalidate each time, and `Vary: Authorization`
- * keeps one caller's answer from another.
+ * computed), or 304 without a body when the request's If-None-Match already names it
+ * (see answeredNotModified for the caching headers).
  */
 export function sendWithEtag(
   request: FastifyRequest,
@@ -35,7 +64,6 @@ export function sendWithEtag(
   contentType: string,
   etag: string = etagOf(body),
 ): FastifyReply {
-  reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Authorization');
-  if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (answeredNotModified(request, reply, etag)) return reply;
   return reply.code(200).type(contentType).send(body);
 }

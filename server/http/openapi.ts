@@ -22,6 +22,13 @@ type JsonObject = Record<string, unknown>;
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorResponse' };
 
+/** The security schemes that satisfy each contract's `security`, any one of them. */
+const SECURITY_ALTERNATIVES: Record<NonNullable<RouteContract['security']>, readonly string[]> = {
+  refreshToken: ['refreshToken'],
+  // The feed delivery API takes its token as a bearer header or as the HTTP Basic password.
+  apiToken: ['apiToken', 'apiTokenBasic'],
+};
+
 function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
   // Transforms (e.g. IdParam's string → number) have no JSON Schema form; the input side is documented.
   const { $schema: _draft, ...rest } = toJsonSchema(schema, {
@@ -66,7 +73,11 @@ function operation(route: RegisteredRoute): JsonObject {
   if (access === 'admin') responses['403'] ??= errorResponse('The signed-in user is not an Admin');
 
   const security =
-    access !== 'public' ? [{ accessToken: [] }] : contract.security ? [{ [contract.security]: [] }] : [];
+    access !== 'public'
+      ? [{ accessToken: [] }]
+      : contract.security
+        ? SECURITY_ALTERNATIVES[contract.security].map((scheme) => ({ [scheme]: [] }))
+        : [];
   const op: JsonObject = {
     summary: contract.summary,
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
@@ -133,6 +144,12 @@ export class RouteRegistry {
             scheme: 'bearer',
             description:
               "A customer's API token (pf_live_...), accepted only by the feed delivery API under /api/feed/v1; each pull counts one request against its quota",
+          },
+          apiTokenBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              "The same API token as the HTTP Basic password, any user name (Google Merchant Center's scheduled fetch); feed delivery API only",
           },
         },
       },

@@ -1,22 +1,34 @@
 /**
- * The feed delivery API that customers' stores call (ARCHITECTURE.md §4, "Sync vs feeds"; issue 4):
- * GET /api/feed/v1/feeds/{feedId}.json, .csv and .xml with `Authorization: Bearer <API token>`.
- * Outside /api/backoffice, so the back-office guard does not apply; the API token is checked here.
- * Every pull the token may make is counted first, in one atomic statement (consumeApiTokenRequest),
- * conditional pulls answered 304 included. Rendered documents are reused for a few seconds
- * (delivery-cache.ts). The token travels only in the header, which the app's logger redacts.
+ * The feed delivery API that customers' stores call (ARCHITECTURE.md §4, "Sync vs feeds"; issues 4
+ * and 12 "Delivery"): GET /api/feed/v1/feeds/{feedId}.json, .csv and .xml.
+ *
+ * - Authentication: the customer's API token as `Authorization: Bearer <token>`, or as the password
+ *   of HTTP Basic (the user name is ignored), because Google Merchant Center's scheduled fetch can
+ *   only send a user name and password. A token in the query string is refused (400) before
+ *   anything is looked up, and the app's logger never writes these routes' query strings
+ *   (`loggableUrl`). Outside /api/backoffice, so the back-office guard does not apply.
+ * - Counting: every pull the token may make is counted first, in one atomic statement
+ *   (consumeApiTokenRequest), conditional pulls answered 304 included. The quota does not renew,
+ *   which the RateLimit-Policy / RateLimit fields (IETF draft-ietf-httpapi-ratelimit-headers-11)
+ *   say beside the older RateLimit-Limit / RateLimit-Remaining that existing stores read.
+ * - Representations: rendered documents are reused for a few seconds (delivery-cache.ts) with
+ *   their gzip and Brotli forms, chosen by Accept-Encoding; each has its own ETag.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import * as v from 'valibot';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { FeedIdParams } from '@/api/schemas/feeds';
 import type { AppServices } from '../app';
 import { consumeApiTokenRequest } from '../auth/api-token-check';
 import type { ApiTokenGrant } from '../auth/api-token-check';
-import { bearerToken } from '../auth/guard';
+import { API_TOKEN_PREFIX } from '../auth/api-tokens';
+import { basicCredentials, bearerToken } from '../auth/guard';
 import type { Db } from '../db/open';
 import { findFeedOwner, loadDeliveredFeed, renderFeedCsv, renderFeedXml } from '../feeds/delivery';
-import { MicroCache } from '../feeds/delivery-cache';
-import { etagOf, sendWithEtag } from '../http/etag';
+import { CONTENT_CODINGS, MicroCache, RenderedDocument } from '../feeds/delivery-cache';
+import type { ContentCoding } from '../feeds/delivery-cache';
+import { answeredNotModified } from '../http/etag';
 import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
 
@@ -24,6 +36,16 @@ import { defineRoute } from '../http/route';
 export const FEED_DELIVERY_PREFIX = '/api/feed/v1';
 /** 401 message: no token, an unknown or revoked one, or one of an inactive customer. */
 export const INVALID_API_TOKEN = 'Missing, invalid or revoked API token';
+/**
+ * The 401's WWW-Authenticate: both schemes the routes take. Basic first, since a client that reads
+ * only the first challenge is more likely a fetcher configured with a user name and password than
+ * a store sending a bearer header (which never waits for a challenge).
+ */
+export const FEED_AUTH_CHALLENGE = 'Basic realm="feed", charset="UTF-8", Bearer realm="feed"';
+/** 400 message of a token in the URL (after "Query string: "): says how to send it instead. */
+export const TOKEN_IN_QUERY =
+  'API tokens are not accepted in the URL, where logs and proxies keep them; send the token in the ' +
+  'Authorization header, as "Bearer <token>" or as the password of HTTP Basic authentication (any user name)';
 /** 404 message: no such feed, or a feed of another customer (the two are not told apart). */
 export const FEED_NOT_FOUND = 'Feed not found';
 /** 429 message of an exhausted token. */
@@ -33,9 +55,52 @@ export const QUOTA_EXHAUSTED = 'This API token has used all its requests';
  * raises it or issues a new token), so this only paces a store's retries.
  */
 export const EXHAUSTED_RETRY_AFTER_SECONDS = 3600;
+/** The name of the token's quota policy in RateLimit-Policy and RateLimit. */
+export const RATE_LIMIT_POLICY = 'token';
+
+/** Query parameter names clients commonly put credentials in, compared in lower case. */
+const CREDENTIAL_PARAMETERS: ReadonlySet<string> = new Set([
+  'token',
+  'access_token',
+  'api_token',
+  'api_key',
+  'apikey',
+]);
+
+/**
+ * The query string of a pull: the routes take no parameters and ignore unknown ones (cache
+ * busters), but refuse a credential: a parameter named like one (CREDENTIAL_PARAMETERS) or any
+ * value that looks like an API token (`pf_live_...`).
+ */
+const FeedPullQuery = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check(
+    (query) =>
+      !Object.entries(query).some(
+        ([name, value]) =>
+          CREDENTIAL_PARAMETERS.has(name.toLowerCase()) ||
+          [value].flat().some((item) => typeof item === 'string' && item.includes(API_TOKEN_PREFIX)),
+      ),
+    TOKEN_IN_QUERY,
+  ),
+);
+
+/**
+ * `url` as the app's request log may show it: under /api/feed/ without its query string (a
+ * mistaken client may have put its token there; issue 12), elsewhere unchanged.
+ */
+export function loggableUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0 || !url.slice(0, query).toLowerCase().startsWith('/api/feed/')) return url;
+  return url.slice(0, query);
+}
 
 /** A feed id no customer owns: a missing feed is checked as "another customer's", counting nothing. */
 const NO_OWNER = 0;
+
+/** Vary of every pull answer: the answer depends on the credential and on the accepted codings. */
+const VARY = 'Authorization, Accept-Encoding';
+const ENCODINGS = [...CONTENT_CODINGS, 'identity'];
 
 const FORMATS = {
   json: { contentType: 'application/json; charset=utf-8', label: 'JSON' },
@@ -48,17 +113,39 @@ const FORMATS = {
 type Format = keyof typeof FORMATS;
 
 function unauthorized(): HttpError {
-  return new HttpError(401, INVALID_API_TOKEN, { 'WWW-Authenticate': 'Bearer realm="feed"' });
+  return new HttpError(401, INVALID_API_TOKEN, { 'WWW-Authenticate': FEED_AUTH_CHALLENGE });
+}
+
+/**
+ * The API token a pull presents: the bearer token, else the password of HTTP Basic (whatever the
+ * user name), else null. An empty Basic password is no token.
+ */
+function apiTokenOf(request: FastifyRequest): string | null {
+  return bearerToken(request) ?? (basicCredentials(request)?.password || null);
+}
+
+/**
+ * The RateLimit fields of a token with `limit` requests in all and `remaining` left: the draft's
+ * RateLimit-Policy and RateLimit (structured-field lists; no window, as the quota never renews)
+ * and the older RateLimit-Limit / RateLimit-Remaining.
+ */
+export function rateLimitHeaders(limit: number, remaining: number): Record<string, string | number> {
+  return {
+    'RateLimit-Policy': `"${RATE_LIMIT_POLICY}";q=${limit}`,
+    RateLimit: `"${RATE_LIMIT_POLICY}";r=${remaining}`,
+    'RateLimit-Limit': limit,
+    'RateLimit-Remaining': remaining,
+  };
 }
 
 /**
  * Checks the request's API token against the feed's customer and counts the pull.
  * @returns the grant (the token's numbers after this pull)
  * @throws HttpError 401 (no, unknown or revoked token, or inactive customer), 404 (no such feed, or
- *   another customer's), 429 with RateLimit-* and Retry-After headers (no requests left)
+ *   another customer's), 429 with RateLimit fields and Retry-After (no requests left)
  */
 async function authorisePull(db: Db, request: FastifyRequest, feedId: number): Promise<ApiTokenGrant> {
-  const token = bearerToken(request);
+  const token = apiTokenOf(request);
   if (!token) throw unauthorized();
   const feed = await findFeedOwner(db, feedId);
   const outcome = await consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER);
@@ -74,11 +161,28 @@ async function authorisePull(db: Db, request: FastifyRequest, feedId: number): P
     case 'exhausted':
       throw new HttpError(429, QUOTA_EXHAUSTED, {
         'Retry-After': EXHAUSTED_RETRY_AFTER_SECONDS,
-        'RateLimit-Limit': outcome.totalRequests,
-        'RateLimit-Remaining': 0,
+        ...rateLimitHeaders(outcome.totalRequests, 0),
         'RateLimit-Reset': EXHAUSTED_RETRY_AFTER_SECONDS,
       });
   }
+}
+
+/** negotiator's `encoding` with the `preferred` option its type declarations do not list yet. */
+type ChooseEncoding = (
+  available: readonly string[],
+  options: { preferred: readonly string[] },
+) => string | undefined;
+
+/**
+ * The content coding to send by the request's Accept-Encoding (RFC 9110 §12.5.3: q-values,
+ * `identity`, `*`; on a tie Brotli, then gzip, then identity), or null for identity. Identity is
+ * also the answer when the header refuses every coding, since a feed is better sent than refused.
+ */
+export function contentCodingFor(request: Pick<FastifyRequest, 'headers'>): ContentCoding | null {
+  const negotiator = new Negotiator({ headers: request.headers });
+  const choose = negotiator.encoding.bind(negotiator) as ChooseEncoding;
+  const chosen = choose(ENCODINGS, { preferred: ENCODINGS });
+  return CONTENT_CODINGS.find((coding) => coding === chosen) ?? null;
 }
 
 /** Route plugin; register with prefix FEED_DELIVERY_PREFIX. */
@@ -86,7 +190,7 @@ export async function feedDeliveryRoutes(
   app: FastifyInstance,
   { db, now, config }: AppServices,
 ): Promise<void> {
-  const documents = new MicroCache<{ body: string; etag: string } | null>(now);
+  const documents = new MicroCache<RenderedDocument | null>(now);
   const { publicUrl, catalogueCurrency: currency } = config;
 
   const render = async (format: Format, feedId: number) => {
@@ -98,18 +202,20 @@ export async function feedDeliveryRoutes(
         : format === 'csv'
           ? renderFeedCsv(feed)
           : renderFeedXml(feed, `${publicUrl}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`);
-    return { body, etag: etagOf(body) };
+    return new RenderedDocument(body);
   };
 
   const pull = async (format: Format, request: FastifyRequest, reply: FastifyReply, feedId: number) => {
     const grant = await authorisePull(db, request, feedId);
-    reply
-      .header('RateLimit-Limit', grant.totalRequests)
-      .header('RateLimit-Remaining', grant.totalRequests - grant.usedRequests);
+    reply.headers(rateLimitHeaders(grant.totalRequests, grant.totalRequests - grant.usedRequests));
     const document = await documents.get(`${feedId} ${format}`, () => render(format, feedId));
     // Deleted between the token check and now.
     if (document === null) throw new HttpError(404, FEED_NOT_FOUND);
-    return sendWithEtag(request, reply, document.body, FORMATS[format].contentType, document.etag);
+    const coding = contentCodingFor(request);
+    if (answeredNotModified(request, reply, document.etag(coding), VARY)) return reply;
+    const { body } = await document.representation(coding);
+    if (coding !== null) reply.header('Content-Encoding', coding);
+    return reply.code(200).type(FORMATS[format].contentType).send(body);
   };
 
   for (const format of Object.keys(FORMATS) as Format[]) {
@@ -122,17 +228,23 @@ export async function feedDeliveryRoutes(
         tags: ['feed delivery'],
         security: 'apiToken',
         params: FeedIdParams,
+        query: FeedPullQuery,
         responses: {
           200: {
             description:
-              "The feed's active products. Sends ETag and RateLimit-Limit / RateLimit-Remaining; each pull counts one request against the token",
+              "The feed's deliverable items, gzip or Brotli by Accept-Encoding (Vary: Authorization, Accept-Encoding). " +
+              'Sends an ETag per representation, RateLimit-Policy / RateLimit and RateLimit-Limit / RateLimit-Remaining; ' +
+              'each pull counts one request against the token',
             contentType: FORMATS[format].contentType,
             ...(format === 'json' ? { schema: DeliveredFeed } : {}),
           },
           304: { description: 'Not modified since the ETag in If-None-Match (the pull still counts)' },
-          401: { description: INVALID_API_TOKEN + ', or the customer is inactive' },
+          400: { description: `An API token in the query string: ${TOKEN_IN_QUERY}` },
+          401: {
+            description: `${INVALID_API_TOKEN}, or the customer is inactive; WWW-Authenticate offers Basic and Bearer`,
+          },
           404: { description: "No such feed, or another customer's feed" },
-          429: { description: `${QUOTA_EXHAUSTED}; Retry-After and RateLimit-* headers say so` },
+          429: { description: `${QUOTA_EXHAUSTED}; Retry-After and the RateLimit fields say so` },
         },
       },
       ({ request, reply, params }) => pull(format, request, reply, params.feedId),

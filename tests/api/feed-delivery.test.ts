@@ -91,7 +91,9 @@ describe('authentication', () => {
     for (const response of cases) {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe('Missing, invalid or revoked API token');
-      expect(response.headers['www-authenticate']).toBe('Bearer realm="feed"');
+      expect(response.headers['www-authenticate']).toBe(
+        'Basic realm="feed", charset="UTF-8", Bearer realm="feed"',
+      );
     }
     expect(await usedRequests(t.db, revoked.id)).toBe(0);
     expect(await usedRequests(t.db, inactive.id)).toBe(0);
@@ -115,6 +117,8 @@ describe('authentication', () => {
       'ratelimit-limit': '5',
       'ratelimit-remaining': '0',
       'ratelimit-reset': '3600',
+      'ratelimit-policy': '"token";q=5',
+      ratelimit: '"token";r=0',
     });
     expect(await usedRequests(t.db, spent.id)).toBe(5);
   });
@@ -271,11 +275,12 @@ describe('OpenAPI', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const format of ['json', 'csv', 'xml']) {
       const operation = doc.paths[`/api/feed/v1/feeds/{feedId}.${format}`].get;
-      expect(operation.security).toEqual([{ apiToken: [] }]);
+      expect(operation.security).toEqual([{ apiToken: [] }, { apiTokenBasic: [] }]);
       expect(Object.keys(operation.responses)).toEqual(
         expect.arrayContaining(['200', '304', '401', '404', '429']),
       );
     }
     expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiTokenBasic).toMatchObject({ type: 'http', scheme: 'basic' });
   });
 });
