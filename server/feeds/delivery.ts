@@ -246,7 +246,7 @@ export async function buildDeliveredFeed(
             product_id: product.id,
             product_name: productName,
             variant_id: variant.id,
-            sku: variant.sku,
+            sku: variant.sku === null ? null : xmlSafe(variant.sku),
           },
         });
       }
@@ -285,6 +285,7 @@ export async function buildDeliveredFeed(
         grouped ? values.map((value) => oneLine(value ?? '')).filter((value) => value !== '') : [],
       );
       const image = variant.imageSrc ? absoluteUrl(variant.imageSrc, publicUrl) : images[0];
+      // variantExclusion leaves out variants without any image; reaching this is a bug in the rules.
       if (image === undefined) throw new Error(`variant ${variant.id} has no image but was not excluded`);
       const gtin = deliverableGtin(variant.barcode);
       const price = discounted(variant.price, discountRate);
