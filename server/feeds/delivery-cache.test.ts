@@ -1,5 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { FEED_CACHE_MS, MicroCache } from './delivery-cache';
+import { etagOf } from '../http/etag';
+import { FEED_CACHE_MS, MicroCache, RenderedDocument } from './delivery-cache';
 
 function clock() {
   let time = Date.parse('2025-06-11T10:00:00Z');
@@ -41,5 +43,34 @@ describe('MicroCache', () => {
       'database down',
     );
     expect(await cache.get('feed', async () => 'body')).toBe('body');
+  });
+});
+
+describe('RenderedDocument', () => {
+  const text = `<rss>${'<item><g:title>Vitamin D3 – 1000 IU</g:title></item>'.repeat(200)}</rss>`;
+
+  it('holds the UTF-8 bytes with their ETag, and tags each coding apart without compressing', () => {
+    const document = new RenderedDocument(text);
+    expect(document.identity.body.equals(Buffer.from(text, 'utf8'))).toBe(true);
+    expect(document.identity.etag).toBe(etagOf(text));
+    expect(document.etag(null)).toBe(etagOf(text));
+    expect(document.etag('gzip')).toBe(`${etagOf(text).slice(0, -1)}-gzip"`);
+    expect(document.etag('br')).toBe(`${etagOf(text).slice(0, -1)}-br"`);
+  });
+
+  it('compresses each coding once and hands the same bytes to every later request', async () => {
+    const document = new RenderedDocument(text);
+    const [gzip, gzipAgain] = await Promise.all([
+      document.representation('gzip'),
+      document.representation('gzip'),
+    ]);
+    const br = await document.representation('br');
+    expect(gzipAgain).toBe(gzip);
+    expect(await document.representation('br')).toBe(br);
+    expect(await document.representation(null)).toBe(document.identity);
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(text);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(text);
+    expect(br.etag).toBe(document.etag('br'));
+    expect(br.body.length).toBeLessThan(document.identity.body.length / 10);
   });
 });
