@@ -29,7 +29,9 @@ export function availabilityOf(variant: InventoryFacts): Availability {
 /** True when availability rests on a quantity the export did not carry. */
 export function quantityUnknown(variant: InventoryFacts): boolean {
   return (
-    variant.inventoryTracker !== null && variant.inventoryPolicy === 'deny' && variant.inventoryQuantity === null
+    variant.inventoryTracker !== null &&
+    variant.inventoryPolicy === 'deny' &&
+    variant.inventoryQuantity === null
   );
 }
 
