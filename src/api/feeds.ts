@@ -1,5 +1,9 @@
-/** Feed calls of the /backoffice contract (spec §7 /feeds, /feeds/{feedId}, /feeds/create). */
+/**
+ * Feed calls of the /backoffice contract (spec §7 /feeds, /feeds/{feedId}, /feeds/create; issue 12
+ * /feeds/{feedId}/diagnostics).
+ */
 import { request } from './client';
+import { FeedDiagnostics } from './schemas/feed-diagnostics';
 import { FeedDetail, FeedList } from './schemas/feeds';
 import type { FeedSaveRequest } from './schemas/feeds';
 
@@ -33,4 +37,14 @@ export function createFeed(feed: FeedSaveRequest, signal?: AbortSignal): Promise
  */
 export function updateFeed(feedId: number, feed: FeedSaveRequest, signal?: AbortSignal): Promise<FeedDetail> {
   return request(FeedDetail, 'put', `feeds/${feedId}`, { json: feed, signal });
+}
+
+/**
+ * GET /feeds/{feedId}/diagnostics (issue 12): what the saved feed delivers now, what it leaves out
+ * and why, warnings, validator errors, its three URLs and a preview (prices in minor units of
+ * `currency`, after the customer's discount).
+ * @throws ApiError with status 404 ('Feed not found') for an unknown id, and as fetchFeeds
+ */
+export function fetchFeedDiagnostics(feedId: number, signal?: AbortSignal): Promise<FeedDiagnostics> {
+  return request(FeedDiagnostics, 'get', `feeds/${feedId}/diagnostics`, { signal });
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
+import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
-import type { ShopCategories, ShopProduct } from '@/api/schemas/shop';
+import type { ExclusionReason, ShopCategories, ShopProduct, ShopVariant } from '@/api/schemas/shop';
 import type { ShopProductsCache } from '@/api/shop';
 import {
   FEED_CREATE_FAILED,
   FEED_UPDATE_FAILED,
   NO_MATCHING_SKUS,
   SHOP_PRODUCTS_CACHE_MS,
+  deliveryOf,
   feedEditorMachine,
   parseSkus,
   selectAllFilteredSelected,
@@ -18,17 +20,57 @@ import {
   selectLoadError,
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
+import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
 
 const NOW = Date.parse('2025-06-11T10:00:00Z');
 
-function product(id: number, brandId: number | null, sku: string, name = `Product ${id}`): ShopProduct {
+function variant(id: number, sku: string | null, overrides: Partial<ShopVariant> = {}): ShopVariant {
+  return {
+    id,
+    sku,
+    option1: null,
+    option2: null,
+    option3: null,
+    price: 1000 + id,
+    compare_at_price: null,
+    availability: 'in_stock',
+    barcode: null,
+    exclusion: null,
+    ...overrides,
+  };
+}
+
+function product(
+  id: number,
+  brandId: number | null,
+  sku: string | null,
+  name = `Product ${id}`,
+  overrides: Partial<ShopProduct> = {},
+): ShopProduct {
+  const first = variant(id * 10, sku);
   return {
     id,
     name,
     brand: brandId === null ? null : { id: brandId },
-    variant: { sku, price: 1000 + id },
+    status: 'active',
+    exclusion: null,
+    option_names: [],
+    variant: first,
+    variants: [first],
     assets: [],
+    ...overrides,
   };
+}
+
+/** `base` with these variants (the first becomes `variant`). */
+function withVariants(base: ShopProduct, variants: ShopVariant[]): ShopProduct {
+  const [first] = variants;
+  if (!first) throw new Error('a product has at least one variant');
+  return { ...base, variant: first, variants };
+}
+
+function withStatus(base: ShopProduct, status: 'draft' | 'archived' | 'unlisted'): ShopProduct {
+  return { ...base, status, exclusion: `status_${status}` };
 }
 
 /** Brand 1: products 1-3; brand 2: products 4-5; product 6 has no brand. */
@@ -39,6 +81,27 @@ const PRODUCTS: ShopProduct[] = [
   product(4, 2, 'BB-O3-60SG', 'Omega-3 Fish Oil 60 Softgels'),
   product(5, 2, 'BB-MAG-90', 'Magnesium Citrate 90 Capsules'),
   product(6, null, 'XX-1', 'Unbranded'),
+];
+
+/**
+ * A real store's catalogue (issue 11): a multi-variant product whose sizes share one SKU with
+ * another product, a product without any SKU, drafts and archived products, a gift card, and a
+ * product whose only variant is priced 0. Brand 1: 11, 12, 13, 14; brand 2: 15, 16, 17.
+ */
+const STORE: ShopProduct[] = [
+  withVariants(product(11, 1, null, 'Swim Shorts', { option_names: ['Size'] }), [
+    variant(111, 'STYLE-1', { option1: 'S', price: 3000 }),
+    variant(112, 'STYLE-1', { option1: 'M', price: 3200 }),
+    variant(113, 'SHORTS-L', { option1: 'L', price: 3400, exclusion: 'no_image' }),
+  ]),
+  product(12, 1, 'STYLE-1', 'Swim Shirt'),
+  product(13, 1, null, 'Stoneware Vase'),
+  withStatus(product(14, 1, 'DRAFT-1', 'Draft Shorts'), 'draft'),
+  withStatus(product(15, 2, 'STYLE-1', 'Archived Style'), 'archived'),
+  product(16, 2, 'GIFT-10', 'Gift Card', { exclusion: 'gift_card' }),
+  withVariants(product(17, 2, null, 'Free Sample'), [
+    variant(171, 'FREE-1', { price: 0, exclusion: 'price_zero' }),
+  ]),
 ];
 const CATEGORIES: ShopCategories = {
   customers: [
@@ -58,6 +121,7 @@ interface Options {
   save?: (input: { feedId: number | null; feed: FeedSaveRequest }) => Promise<FeedDetail>;
   categoriesError?: unknown;
   feedError?: unknown;
+  products?: ShopProduct[];
 }
 
 function start(options: Options = {}) {
@@ -65,6 +129,8 @@ function start(options: Options = {}) {
     products: 0,
     stored: [] as { products: ShopProduct[]; savedAt: number }[],
     saved: [] as unknown[],
+    /** The feed ids the Delivery panel's child loaded, in order. */
+    diagnostics: [] as number[],
   };
   const emitted: FeedEditorEmitted[] = [];
   const machine = feedEditorMachine.provide({
@@ -76,7 +142,7 @@ function start(options: Options = {}) {
       readProductsCache: fromPromise(async () => options.cache ?? null),
       loadProducts: fromPromise(async () => {
         calls.products++;
-        return PRODUCTS;
+        return options.products ?? PRODUCTS;
       }),
       loadFeed: fromPromise(async ({ input }: { input: { feedId: number } }) => {
         if (options.feedError) throw options.feedError;
@@ -89,6 +155,14 @@ function start(options: Options = {}) {
           return { id: input.feedId ?? 77, ...input.feed };
         },
       ),
+      diagnostics: feedDiagnosticsMachine.provide({
+        actors: {
+          loadDiagnostics: fromPromise(async ({ input }: { input: { feedId: number } }) => {
+            calls.diagnostics.push(input.feedId);
+            return { feed_id: input.feedId } as FeedDiagnostics;
+          }),
+        },
+      }),
     },
     actions: {
       storeProductsCache: (_, params: { products: ShopProduct[]; savedAt: number }) => {
@@ -250,23 +324,37 @@ describe('filter and Select/Deselect All Products', () => {
 });
 
 describe('SKU import', () => {
-  it('selects every product whose SKU is listed, case-insensitive, and says how many', async () => {
+  it('selects every product whose SKU is listed, case-insensitive, says how many and keeps the unmatched SKUs', async () => {
     const { actor, emitted } = await ready();
     actor.send({ type: 'product.toggle', productId: 1 });
-    actor.send({ type: 'sku.change', value: 'sh-mag-60, SH-MAG-60\nbb-o3-60sg UNKNOWN' });
+    actor.send({ type: 'sku.change', value: 'sh-mag-60, SH-MAG-60\nbb-o3-60sg UNKNOWN\tother' });
     actor.send({ type: 'sku.import' });
     expect(selected(actor)).toEqual([1, 4]);
-    expect(emitted).toContainEqual({ type: 'notify', tone: 'success', message: 'Imported 2 products' });
-    expect(actor.getSnapshot().context.skuText).toBe('');
+    expect(emitted).toEqual([{ type: 'notify', tone: 'success', message: 'Imported 2 products' }]);
+    expect(actor.getSnapshot().context.skuText).toBe('UNKNOWN, other');
+    expect(actor.getSnapshot().context.skuReport).toEqual({
+      imported: 2,
+      unmatched: [
+        { sku: 'UNKNOWN', reason: null },
+        { sku: 'other', reason: null },
+      ],
+    });
   });
 
-  it('reports no match and changes nothing', async () => {
+  it('reports no match, names the SKUs and selects nothing', async () => {
     const { actor, emitted } = await ready();
-    actor.send({ type: 'sku.change', value: 'nope, none' });
+    actor.send({ type: 'sku.change', value: 'nope\n none,NOPE' });
     actor.send({ type: 'sku.import' });
-    expect(emitted).toContainEqual({ type: 'notify', tone: 'error', message: NO_MATCHING_SKUS });
+    expect(emitted).toEqual([{ type: 'notify', tone: 'error', message: NO_MATCHING_SKUS }]);
     expect(selected(actor)).toEqual([]);
     expect(actor.getSnapshot().context.skuText).toBe('nope, none');
+    expect(actor.getSnapshot().context.skuReport).toEqual({
+      imported: 0,
+      unmatched: [
+        { sku: 'nope', reason: null },
+        { sku: 'none', reason: null },
+      ],
+    });
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
   });
 });
@@ -365,5 +453,160 @@ describe('validation, saving and dirty tracking', () => {
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'customer.change', userId: 11 });
     expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+  });
+});
+
+describe('deliveryOf', () => {
+  const [shorts, shirt, vase, draft, archived, gift, free] = STORE as [
+    ShopProduct,
+    ShopProduct,
+    ShopProduct,
+    ShopProduct,
+    ShopProduct,
+    ShopProduct,
+    ShopProduct,
+  ];
+
+  it('delivers a product with at least one variant left in, counting the variants left out', () => {
+    expect(deliveryOf(shorts)).toEqual({ reason: null, addable: true, excludedVariants: 1 });
+    expect(deliveryOf(shirt)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
+    expect(deliveryOf(vase)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
+  });
+
+  it('cannot add a product that is not active in the shop', () => {
+    expect(deliveryOf(draft)).toEqual({ reason: 'status_draft', addable: false, excludedVariants: 0 });
+    expect(deliveryOf(archived)).toEqual({ reason: 'status_archived', addable: false, excludedVariants: 0 });
+    const unlisted = withStatus(vase, 'unlisted');
+    expect(deliveryOf(unlisted).addable).toBe(false);
+  });
+
+  it('can add a gift card or a product whose every variant is left out, with the reason it is not delivered', () => {
+    expect(deliveryOf(gift)).toEqual({ reason: 'gift_card', addable: true, excludedVariants: 0 });
+    expect(deliveryOf(free)).toEqual({ reason: 'price_zero', addable: true, excludedVariants: 0 });
+  });
+});
+
+describe('a real store: variants, shared SKUs, products that cannot be added (issue 11)', () => {
+  const reasons = (actor: ReturnType<typeof start>['actor']) =>
+    actor
+      .getSnapshot()
+      .context.skuReport?.unmatched.map((item): [string, ExclusionReason | null] => [item.sku, item.reason]);
+
+  it('keeps a draft the loaded feed holds, counts only deliverable products, and lets the admin remove it', async () => {
+    const { actor } = await ready({
+      products: STORE,
+      feedId: 5,
+      feed: { id: 5, name: 'Store', user_id: 10, products: [11, 14, 16, 17] },
+    });
+    expect(selected(actor)).toEqual([11, 14, 16, 17]);
+    expect(actor.getSnapshot().context.deliverableCount).toBe(1);
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'product.toggle', productId: 14 });
+    expect(selected(actor)).toEqual([11, 16, 17]);
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    // Once removed, it cannot come back.
+    actor.send({ type: 'product.toggle', productId: 14 });
+    expect(selected(actor)).toEqual([11, 16, 17]);
+    actor.send({ type: 'product.toggle', productId: 12 });
+    expect(actor.getSnapshot().context.deliverableCount).toBe(2);
+  });
+
+  it('adds gift cards and zero-priced products, which are selected but not deliverable', async () => {
+    const { actor } = await ready({ products: STORE });
+    actor.send({ type: 'product.toggle', productId: 16 });
+    actor.send({ type: 'product.toggle', productId: 17 });
+    expect(selected(actor)).toEqual([16, 17]);
+    expect(actor.getSnapshot().context.deliverableCount).toBe(0);
+  });
+
+  it("skips what cannot be added on a brand toggle, and removes all of a selected brand's products", async () => {
+    const { actor } = await ready({
+      products: STORE,
+      feedId: 5,
+      feed: { id: 5, name: 'Store', user_id: 10, products: [15] },
+    });
+    actor.send({ type: 'brand.toggle', brandId: 1 });
+    expect(selected(actor)).toEqual([11, 12, 13, 15]);
+    expect(brands(actor)).toEqual([1, 2]);
+    // Brand 2 counts as selected through its archived product, so its toggle removes it.
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    expect(selected(actor)).toEqual([11, 12, 13]);
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    expect(selected(actor)).toEqual([11, 12, 13, 16, 17]);
+  });
+
+  it("skips what cannot be added on 'Select/Deselect All Products' and deselects every filtered product", async () => {
+    const { actor } = await ready({
+      products: STORE,
+      feedId: 5,
+      feed: { id: 5, name: 'Store', user_id: 10, products: [14] },
+    });
+    actor.send({ type: 'filter.change', value: 'shorts' });
+    expect(actor.getSnapshot().context.filteredIds).toEqual([11, 14]);
+    expect(selectAllFilteredSelected(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'products.toggleFiltered' });
+    expect(selected(actor)).toEqual([11, 14]);
+    expect(selectAllFilteredSelected(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'products.toggleFiltered' });
+    expect(selected(actor)).toEqual([]);
+    // Only products that cannot be added pass the filter: nothing to select.
+    actor.send({ type: 'filter.change', value: 'draft' });
+    actor.send({ type: 'products.toggleFiltered' });
+    expect(selected(actor)).toEqual([]);
+    expect(selectAllFilteredSelected(actor.getSnapshot())).toBe(false);
+  });
+
+  it("filters on any variant's SKU", async () => {
+    const { actor } = await ready({ products: STORE });
+    actor.send({ type: 'filter.change', value: 'shorts-l' });
+    expect(actor.getSnapshot().context.filteredIds).toEqual([11]);
+    actor.send({ type: 'filter.change', value: 'style-1' });
+    expect(actor.getSnapshot().context.filteredIds).toEqual([11, 12, 15]);
+  });
+
+  it('imports by any variant SKU, adds every addable product an SKU names, and names the SKUs that added nothing and why', async () => {
+    const { actor, emitted } = await ready({ products: STORE });
+    actor.send({ type: 'sku.change', value: 'style-1 shorts-l DRAFT-1 gift-10 missing' });
+    actor.send({ type: 'sku.import' });
+    // STYLE-1 names 11, 12 and the archived 15; SHORTS-L names 11 again; GIFT-10 names 16.
+    expect(selected(actor)).toEqual([11, 12, 16]);
+    expect(emitted).toEqual([{ type: 'notify', tone: 'success', message: 'Imported 3 products' }]);
+    expect(actor.getSnapshot().context.skuText).toBe('DRAFT-1, missing');
+    expect(reasons(actor)).toEqual([
+      ['DRAFT-1', 'status_draft'],
+      ['missing', null],
+    ]);
+  });
+
+  it('answers an import that only names products that cannot be added as no match, with the reason', async () => {
+    const { actor, emitted } = await ready({ products: STORE });
+    actor.send({ type: 'sku.change', value: 'draft-1' });
+    actor.send({ type: 'sku.import' });
+    expect(emitted).toEqual([{ type: 'notify', tone: 'error', message: NO_MATCHING_SKUS }]);
+    expect(selected(actor)).toEqual([]);
+    expect(reasons(actor)).toEqual([['draft-1', 'status_draft']]);
+  });
+});
+
+describe('the Delivery panel (issue 12)', () => {
+  it('loads the edited feed once ready, and again after each save', async () => {
+    const { actor, calls } = await ready({ feedId: 5 });
+    await waitFor(actor, () => calls.diagnostics.length === 1);
+    expect(calls.diagnostics).toEqual([5]);
+    actor.send({ type: 'name.change', value: 'Renamed' });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, () => calls.diagnostics.length === 2);
+    expect(calls.diagnostics).toEqual([5, 5]);
+    expect(actor.getSnapshot().children.diagnostics?.getSnapshot().context.feedId).toBe(5);
+  });
+
+  it('waits for a new feed to be created, then loads it', async () => {
+    const { actor, calls } = await ready();
+    expect(actor.getSnapshot().children.diagnostics?.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'name.change', value: 'New' });
+    actor.send({ type: 'customer.change', userId: 10 });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, () => calls.diagnostics.length === 1);
+    expect(calls.diagnostics).toEqual([77]);
   });
 });

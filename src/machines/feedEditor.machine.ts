@@ -7,14 +7,28 @@
  * the product filter and 'Select/Deselect All Products' on the filtered products; SKU import;
  * validation; saving; and whether there are unsaved changes. Toasts are emitted for the screen to
  * show; the saved feed is kept in the context for the screen to leave the editor.
+ *
+ * Issue 11: products whose Shopify status is not active (draft, archived, unlisted) cannot be
+ * added, by a click, a brand, 'Select/Deselect All Products' or an SKU import; a feed that already
+ * holds one keeps it until the admin removes it. Gift cards and products whose every variant is
+ * priced 0 or has no image can be added (the catalogue may be fixed later) and are counted as not
+ * deliverable. SKU import matches any current variant's SKU, keeps the SKUs that added nothing in
+ * the box and says why. Issue 12: while ready, the Delivery panel's statechart
+ * (feedDiagnostics.machine.ts) runs as the child `diagnostics` and is reloaded after every save.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import { createFeed, fetchFeed, updateFeed } from '@/api/feeds';
 import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
 import { FEED_CUSTOMER_REQUIRED, FEED_NAME_REQUIRED } from '@/api/schemas/feeds';
-import type { Brand, CustomerListItem, ShopCategories, ShopProduct } from '@/api/schemas/shop';
+import type {
+  Brand,
+  CustomerListItem,
+  ExclusionReason,
+  ShopCategories,
+  ShopProduct,
+} from '@/api/schemas/shop';
 import {
   fetchShopCategories,
   fetchShopProducts,
@@ -22,6 +36,7 @@ import {
   writeShopProductsCache,
 } from '@/api/shop';
 import type { ShopProductsCache } from '@/api/shop';
+import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
 
 /** Spec §9: how long the cached shop products are used, in ms (24 hours). */
 export const SHOP_PRODUCTS_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +75,50 @@ export function parseSkus(text: string): string[] {
   return skus;
 }
 
+/** Product exclusions that mean the product cannot be added to a feed (issue 11). */
+const NOT_ADDABLE: ReadonlySet<ExclusionReason> = new Set([
+  'status_draft',
+  'status_archived',
+  'status_unlisted',
+]);
+
+/**
+ * Whether and how a catalogue product is delivered (issues 11 and 12), as the shop API's exclusion
+ * reasons say: `reason` is why nothing of it is delivered (the product's own reason, else the
+ * reason of its first variant when every variant is left out), null when at least one variant is;
+ * `addable` is false for a product that is not active in the shop; `excludedVariants` counts the
+ * variants left out of a product that is delivered otherwise.
+ */
+export interface ProductDelivery {
+  reason: ExclusionReason | null;
+  addable: boolean;
+  excludedVariants: number;
+}
+
+/** The ProductDelivery of `product`; see there. */
+export function deliveryOf(product: ShopProduct): ProductDelivery {
+  const addable = product.exclusion === null || !NOT_ADDABLE.has(product.exclusion);
+  if (product.exclusion !== null) return { reason: product.exclusion, addable, excludedVariants: 0 };
+  const excluded = product.variants.filter((variant) => variant.exclusion !== null);
+  if (excluded.length === product.variants.length) {
+    return { reason: excluded[0]?.exclusion ?? null, addable, excludedVariants: 0 };
+  }
+  return { reason: null, addable, excludedVariants: excluded.length };
+}
+
+/** An SKU of the box that added nothing: not in the catalogue, or only on products that cannot be added. */
+export interface UnmatchedSku {
+  sku: string;
+  /** The status reason of a product it names (e.g. status_draft), or null when no product has it. */
+  reason: ExclusionReason | null;
+}
+
+/** The outcome of the last SKU import, for the screen to name what was not imported. */
+export interface SkuImportReport {
+  imported: number;
+  unmatched: UnmatchedSku[];
+}
+
 /** Validation messages of the save (spec §5 "Feed save"); null when the field is fine. */
 export interface FeedFormErrors {
   name: string | null;
@@ -76,10 +135,14 @@ interface Baseline {
 /** Lookups built once per load, so that toggles, filtering and SKU import stay fast on 10,000 products. */
 interface CatalogueIndex {
   byId: ReadonlyMap<number, ShopProduct>;
-  /** Lower-cased `name sku` of each product, in product order. */
+  /** Per product: whether it can be added and why it is not delivered (see deliveryOf). */
+  delivery: ReadonlyMap<number, ProductDelivery>;
+  /** Lower-cased name and every variant's SKU of each product, in product order. */
   searchKeys: readonly string[];
-  idsByBrand: ReadonlyMap<number, readonly number[]>;
-  idBySku: ReadonlyMap<string, number>;
+  /** The products of each brand that can be added, in product order. */
+  addableIdsByBrand: ReadonlyMap<number, readonly number[]>;
+  /** Products by the lower-cased SKU of any of their variants (an SKU may name several). */
+  idsBySku: ReadonlyMap<string, readonly number[]>;
 }
 
 export interface FeedEditorContext {
@@ -96,12 +159,16 @@ export interface FeedEditorContext {
   name: string;
   userId: number | null;
   selected: ReadonlySet<number>;
+  /** How many selected products deliver at least one item (issue 11). */
+  deliverableCount: number;
   /** Brands with at least one selected product (spec §2: such a brand counts as selected). */
   selectedBrands: ReadonlySet<number>;
   filter: string;
   /** Ids of the products the filter lets through, in product order. */
   filteredIds: readonly number[];
   skuText: string;
+  /** The last SKU import's outcome; null before the first. */
+  skuReport: SkuImportReport | null;
   errors: FeedFormErrors;
   /** Set by the first save attempt; from then on every edit re-validates. */
   submitted: boolean;
@@ -134,27 +201,42 @@ export type FeedEditorEmitted = { type: 'notify'; tone: 'success' | 'error'; mes
 
 const EMPTY_INDEX: CatalogueIndex = {
   byId: new Map(),
+  delivery: new Map(),
   searchKeys: [],
-  idsByBrand: new Map(),
-  idBySku: new Map(),
+  addableIdsByBrand: new Map(),
+  idsBySku: new Map(),
 };
+
+function pushTo<K>(map: Map<K, number[]>, key: K, id: number): void {
+  const ids = map.get(key);
+  if (!ids) map.set(key, [id]);
+  else if (ids.at(-1) !== id) ids.push(id);
+}
 
 function buildIndex(products: ShopProduct[]): CatalogueIndex {
   const byId = new Map<number, ShopProduct>();
-  const idsByBrand = new Map<number, number[]>();
-  const idBySku = new Map<string, number>();
+  const delivery = new Map<number, ProductDelivery>();
+  const addableIdsByBrand = new Map<number, number[]>();
+  const idsBySku = new Map<string, number[]>();
   const searchKeys: string[] = [];
   for (const product of products) {
     byId.set(product.id, product);
-    searchKeys.push(`${product.name} ${product.variant.sku}`.toLowerCase());
-    idBySku.set(product.variant.sku.toLowerCase(), product.id);
-    if (product.brand) {
-      const ids = idsByBrand.get(product.brand.id);
-      if (ids) ids.push(product.id);
-      else idsByBrand.set(product.brand.id, [product.id]);
+    const facts = deliveryOf(product);
+    delivery.set(product.id, facts);
+    let key = product.name;
+    for (const variant of product.variants) {
+      if (variant.sku === null) continue;
+      key += ` ${variant.sku}`;
+      pushTo(idsBySku, variant.sku.toLowerCase(), product.id);
     }
+    searchKeys.push(key.toLowerCase());
+    if (product.brand && facts.addable) pushTo(addableIdsByBrand, product.brand.id, product.id);
   }
-  return { byId, searchKeys, idsByBrand, idBySku };
+  return { byId, delivery, searchKeys, addableIdsByBrand, idsBySku };
+}
+
+function isAddable(index: CatalogueIndex, id: number): boolean {
+  return index.delivery.get(id)?.addable ?? false;
 }
 
 function filterIds(products: readonly ShopProduct[], index: CatalogueIndex, filter: string): number[] {
@@ -180,7 +262,7 @@ function validate(name: string, userId: number | null): FeedFormErrors {
   };
 }
 
-/** The context after an edit: brands, dirtiness and (after the first submit) errors follow. */
+/** The context after an edit: brands, the deliverable count, dirtiness and (after the first submit) errors follow. */
 function edited(
   context: FeedEditorContext,
   changes: Partial<Pick<FeedEditorContext, 'name' | 'userId' | 'selected'>>,
@@ -188,12 +270,14 @@ function edited(
   const name = changes.name ?? context.name;
   const userId = changes.userId === undefined ? context.userId : changes.userId;
   const selected = changes.selected ?? context.selected;
-  let selectedBrands = context.selectedBrands;
+  let { selectedBrands, deliverableCount } = context;
   if (changes.selected) {
     const brands = new Set<number>();
+    deliverableCount = 0;
     for (const id of selected) {
       const brandId = context.index.byId.get(id)?.brand?.id;
       if (brandId !== undefined) brands.add(brandId);
+      if (context.index.delivery.get(id)?.reason === null) deliverableCount++;
     }
     selectedBrands = brands;
   }
@@ -203,6 +287,7 @@ function edited(
     userId,
     selected,
     selectedBrands,
+    deliverableCount,
     dirty: name !== baseline.name || userId !== baseline.userId || !sameSet(selected, baseline.selected),
     errors: context.submitted ? validate(name, userId) : context.errors,
   };
@@ -212,14 +297,24 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
 }
 
-/** Ids of the products whose SKU the SKU box names (case-insensitive), without repeats. */
-function matchSkus(context: FeedEditorContext): number[] {
+/**
+ * The SKU box matched against every current variant's SKU (case-insensitive): the products that
+ * can be added, without repeats, and the SKUs that added none, each with the reason when it names
+ * only products that cannot be added.
+ */
+function matchSkus(context: FeedEditorContext): { ids: number[]; unmatched: UnmatchedSku[] } {
   const ids = new Set<number>();
+  const unmatched: UnmatchedSku[] = [];
   for (const sku of parseSkus(context.skuText)) {
-    const id = context.index.idBySku.get(sku.toLowerCase());
-    if (id !== undefined) ids.add(id);
+    const named = context.index.idsBySku.get(sku.toLowerCase()) ?? [];
+    const addable = named.filter((id) => isAddable(context.index, id));
+    for (const id of addable) ids.add(id);
+    if (addable.length === 0) {
+      const reason = named.length === 0 ? null : (context.index.delivery.get(named[0] ?? 0)?.reason ?? null);
+      unmatched.push({ sku, reason });
+    }
   }
-  return [...ids];
+  return { ids: [...ids], unmatched };
 }
 
 /** The feed editor statechart; see the module comment. Start it with `input: { feedId }`. */
@@ -229,6 +324,7 @@ export const feedEditorMachine = setup({
     events: {} as FeedEditorEvent,
     emitted: {} as FeedEditorEmitted,
     input: {} as FeedEditorInput,
+    children: {} as { diagnostics: 'diagnostics' },
   },
   actors: {
     loadCategories: fromPromise<ShopCategories>(({ signal }) => fetchShopCategories(signal)),
@@ -241,6 +337,7 @@ export const feedEditorMachine = setup({
       ({ input, signal }) =>
         input.feedId === null ? createFeed(input.feed, signal) : updateFeed(input.feedId, input.feed, signal),
     ),
+    diagnostics: feedDiagnosticsMachine,
   },
   actions: {
     storeProductsCache: (_, params: { products: ShopProduct[]; savedAt: number }) =>
@@ -260,7 +357,7 @@ export const feedEditorMachine = setup({
       const age = context.now() - params.cache.savedAt;
       return age >= 0 && age < SHOP_PRODUCTS_CACHE_MS;
     },
-    skusMatch: ({ context }) => matchSkus(context).length > 0,
+    skusMatch: ({ context }) => matchSkus(context).ids.length > 0,
     formIsValid: ({ context }) => {
       const errors = validate(context.name, context.userId);
       return errors.name === null && errors.customer === null;
@@ -279,10 +376,12 @@ export const feedEditorMachine = setup({
     name: '',
     userId: null,
     selected: new Set(),
+    deliverableCount: 0,
     selectedBrands: new Set(),
     filter: '',
     filteredIds: [],
     skuText: '',
+    skuReport: null,
     errors: { name: null, customer: null },
     submitted: false,
     baseline: { name: '', userId: null, selected: new Set() },
@@ -410,6 +509,11 @@ export const feedEditorMachine = setup({
       on: { retry: 'loading' },
     },
     ready: {
+      invoke: {
+        id: 'diagnostics',
+        src: 'diagnostics',
+        input: ({ context }) => ({ feedId: context.feedId }),
+      },
       initial: 'editing',
       states: {
         editing: {
@@ -423,7 +527,8 @@ export const feedEditorMachine = setup({
             'product.toggle': {
               actions: assign(({ context, event }) => {
                 const selected = new Set(context.selected);
-                if (!selected.delete(event.productId) && context.index.byId.has(event.productId)) {
+                // Removing is always allowed: that is how a feed sheds a product gone draft.
+                if (!selected.delete(event.productId) && isAddable(context.index, event.productId)) {
                   selected.add(event.productId);
                 }
                 return edited(context, { selected });
@@ -431,11 +536,16 @@ export const feedEditorMachine = setup({
             },
             'brand.toggle': {
               actions: assign(({ context, event }) => {
-                const ids = context.index.idsByBrand.get(event.brandId) ?? [];
                 const selected = new Set(context.selected);
-                // A brand with any selected product counts as selected, so toggling it removes them all.
-                if (context.selectedBrands.has(event.brandId)) for (const id of ids) selected.delete(id);
-                else for (const id of ids) selected.add(id);
+                // A brand with any selected product counts as selected, so toggling it removes them
+                // all, those that could not be added again included.
+                if (context.selectedBrands.has(event.brandId)) {
+                  for (const id of context.selected) {
+                    if (context.index.byId.get(id)?.brand?.id === event.brandId) selected.delete(id);
+                  }
+                } else {
+                  for (const id of context.index.addableIdsByBrand.get(event.brandId) ?? []) selected.add(id);
+                }
                 return edited(context, { selected });
               }),
             },
@@ -448,9 +558,10 @@ export const feedEditorMachine = setup({
             'products.toggleFiltered': {
               actions: assign(({ context }) => {
                 const selected = new Set(context.selected);
-                const allSelected = context.filteredIds.every((id) => selected.has(id));
-                if (allSelected) for (const id of context.filteredIds) selected.delete(id);
-                else for (const id of context.filteredIds) selected.add(id);
+                const addable = context.filteredIds.filter((id) => isAddable(context.index, id));
+                if (addable.every((id) => selected.has(id)))
+                  for (const id of context.filteredIds) selected.delete(id);
+                else for (const id of addable) selected.add(id);
                 return edited(context, { selected });
               }),
             },
@@ -463,17 +574,33 @@ export const feedEditorMachine = setup({
                     type: 'emitNotify',
                     params: ({ context }) => ({
                       tone: 'success',
-                      message: importedMessage(matchSkus(context).length),
+                      message: importedMessage(matchSkus(context).ids.length),
                     }),
                   },
                   assign(({ context }) => {
+                    const { ids, unmatched } = matchSkus(context);
                     const selected = new Set(context.selected);
-                    for (const id of matchSkus(context)) selected.add(id);
-                    return { ...edited(context, { selected }), skuText: '' };
+                    for (const id of ids) selected.add(id);
+                    return {
+                      ...edited(context, { selected }),
+                      skuText: unmatched.map((item) => item.sku).join(', '),
+                      skuReport: { imported: ids.length, unmatched },
+                    };
                   }),
                 ],
               },
-              { actions: { type: 'emitNotify', params: { tone: 'error', message: NO_MATCHING_SKUS } } },
+              {
+                actions: [
+                  { type: 'emitNotify', params: { tone: 'error', message: NO_MATCHING_SKUS } },
+                  assign(({ context }) => {
+                    const { unmatched } = matchSkus(context);
+                    return {
+                      skuText: unmatched.map((item) => item.sku).join(', '),
+                      skuReport: { imported: 0, unmatched },
+                    };
+                  }),
+                ],
+              },
             ],
             submit: [
               {
@@ -522,6 +649,10 @@ export const feedEditorMachine = setup({
                   baseline: { name: event.output.name, userId: context.userId, selected: context.selected },
                   dirty: false,
                 })),
+                sendTo('diagnostics', ({ event }) => ({
+                  type: 'diagnostics.reload' as const,
+                  feedId: event.output.id,
+                })),
               ],
             },
             onError: {
@@ -567,8 +698,22 @@ export function selectIsDirty(snapshot: FeedEditorSnapshot): boolean {
   return snapshot.context.dirty;
 }
 
-/** True when every filtered product is selected (and there is at least one). */
+/**
+ * True when every filtered product that can be added is selected (and there is at least one):
+ * 'Select/Deselect All Products' then deselects the filtered products.
+ */
 export function selectAllFilteredSelected(snapshot: FeedEditorSnapshot): boolean {
-  const { filteredIds, selected } = snapshot.context;
-  return filteredIds.length > 0 && filteredIds.every((id) => selected.has(id));
+  const { filteredIds, selected, index } = snapshot.context;
+  let addable = 0;
+  for (const id of filteredIds) {
+    if (!isAddable(index, id)) continue;
+    if (!selected.has(id)) return false;
+    addable++;
+  }
+  return addable > 0;
+}
+
+/** The Delivery panel's actor (the `diagnostics` child) while the editor is ready, else undefined. */
+export function selectDiagnosticsActor(snapshot: FeedEditorSnapshot) {
+  return snapshot.children.diagnostics;
 }

@@ -13,11 +13,16 @@
  *   The product selection only matters to the checks, which work it out from the spec's rules.
  * - Selection events and SKU text are offered before the first save attempt or save only, with an
  *   empty SKU box; a SKU import only with text in the box.
+ *
+ * The catalogue is a real store's (issue 11): a product with two variants, a gift card (can be added,
+ * not delivered) and a draft (cannot be added); feed 7 holds the draft, which stays selected until
+ * removed. The Delivery panel's child (issue 12) is started on reaching `ready` and told to reload
+ * after a save; its own paths are feedDiagnostics.model.ts.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { FeedDetail } from '@/api/schemas/feeds';
-import type { ShopProduct } from '@/api/schemas/shop';
+import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
 import { feedEditorMachine } from '@/machines/feedEditor.machine';
 import type { FeedEditorContext, FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { defineModel } from '../harness';
@@ -27,61 +32,125 @@ import type { ExecutedStep } from '../harness';
 const NOW = Date.UTC(2025, 0, 15, 12);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function product(id: number, name: string, brandId: number | null, sku: string): ShopProduct {
+function variant(id: number, sku: string, price: number, option1: string | null = null): ShopVariant {
+  return {
+    id,
+    sku,
+    option1,
+    option2: null,
+    option3: null,
+    price,
+    compare_at_price: null,
+    availability: 'in_stock',
+    barcode: null,
+    exclusion: null,
+  };
+}
+
+function product(
+  id: number,
+  name: string,
+  brandId: number | null,
+  variants: ShopVariant[],
+  overrides: Partial<ShopProduct> = {},
+): ShopProduct {
+  const [first] = variants;
+  if (!first) throw new Error('a product has a variant');
   return {
     id,
     name,
     brand: brandId === null ? null : { id: brandId },
-    variant: { sku, price: 1999 },
+    status: 'active',
+    exclusion: null,
+    option_names: variants.length > 1 ? ['Size'] : [],
+    variant: first,
+    variants,
     assets: [],
+    ...overrides,
   };
 }
 
 const SEEKING_HEALTH = { id: 1, name: 'Seeking Health' };
 const RISEWELL = { id: 2, name: 'Risewell' };
 const PRODUCTS: ShopProduct[] = [
-  product(101, 'Vitamin D3', SEEKING_HEALTH.id, 'SH-D3'),
-  product(102, 'Vitamin B12', SEEKING_HEALTH.id, 'SH-B12'),
-  product(201, 'Toothpaste', RISEWELL.id, 'RW-TP'),
-  product(301, 'Gift card', null, 'GIFT'),
+  product(101, 'Vitamin D3', SEEKING_HEALTH.id, [
+    variant(1011, 'SH-D3', 1999, '60 capsules'),
+    variant(1012, 'SH-D3-120', 2999, '120 capsules'),
+  ]),
+  product(102, 'Vitamin B12', SEEKING_HEALTH.id, [variant(1021, 'SH-B12', 1999)]),
+  product(201, 'Toothpaste', RISEWELL.id, [variant(2011, 'RW-TP', 1999)]),
+  product(301, 'Gift card', null, [variant(3011, 'GIFT', 1999)], { exclusion: 'gift_card' }),
+  product(401, 'Old formula', SEEKING_HEALTH.id, [variant(4011, 'SH-OLD', 1999)], {
+    status: 'draft',
+    exclusion: 'status_draft',
+  }),
 ];
 const CUSTOMERS = [
   { id: 10, company_name: 'Acme Ltd' },
   { id: 11, company_name: 'Hopper Health' },
 ];
-/** Feed 7 as the server has it; product 999 left the catalogue since. */
-const FEED_7: FeedDetail = { id: 7, name: 'Spring feed', user_id: 10, products: [101, 999] };
+/** Feed 7 as the server has it: a draft it held before issue 11, and 999 that left the catalogue. */
+const FEED_7: FeedDetail = { id: 7, name: 'Spring feed', user_id: 10, products: [101, 401, 999] };
 
 const failure = new ApiError('Internal Server Error', { kind: 'http', status: 500 });
 const noMessage = new Error('');
 
 type FeedEditorStep = ExecutedStep<typeof feedEditorMachine>;
-type Selection = Pick<FeedEditorContext, 'selected' | 'selectedBrands'>;
+type Selection = Pick<FeedEditorContext, 'selected' | 'selectedBrands' | 'deliverableCount'>;
 
-function brandOf(id: number): number | undefined {
-  return PRODUCTS.find((item) => item.id === id)?.brand?.id;
+function productOf(id: number): ShopProduct | undefined {
+  return PRODUCTS.find((item) => item.id === id);
 }
 
-/** Spec §2: a brand counts as selected when it has at least one selected product. */
+/** Issue 11: a product that is not active in the shop cannot be added. */
+function addable(id: number): boolean {
+  return productOf(id)?.status === 'active';
+}
+
+/**
+ * Spec §2: a brand counts as selected when it has at least one selected product; issue 11: a
+ * selected product is deliverable when it is not excluded and one of its variants is not either.
+ */
 function selection(ids: Iterable<number>): Selection {
   const selected = new Set(ids);
-  const brands = [...selected].map(brandOf).filter((brand) => brand !== undefined);
-  return { selected, selectedBrands: new Set(brands) };
+  const products = [...selected].map(productOf);
+  const brands = products.map((item) => item?.brand?.id).filter((brand) => brand !== undefined);
+  const deliverable = products.filter(
+    (item) => item?.exclusion === null && item.variants.some((one) => one.exclusion === null),
+  );
+  return { selected, selectedBrands: new Set(brands), deliverableCount: deliverable.length };
 }
 
-/** Whether the SKU box names a known product (case-insensitive). */
+/** Whether the SKU box adds a product (case-insensitive, any variant's SKU, only products that can be added). */
 function skusMatch(context: FeedEditorContext): boolean {
-  return matchedIds(context.skuText).length > 0;
+  return skuImport(context.skuText).ids.length > 0;
 }
 
-/** Spec §2 "SKU import": split on commas or whitespace, matched case-insensitively, no repeats. */
-function matchedIds(text: string): number[] {
-  const skus = text.split(/[\s,]+/).map((sku) => sku.toLowerCase());
-  return [
-    ...new Set(
-      PRODUCTS.filter((item) => skus.includes(item.variant.sku.toLowerCase())).map((item) => item.id),
+/**
+ * Spec §2 "SKU import": split on commas or whitespace, matched case-insensitively, no repeats;
+ * issue 11: against every variant's SKU, adding only products that can be added; the SKUs that
+ * added nothing stay, with the reason when they name only products that cannot be added.
+ */
+function skuImport(text: string) {
+  const seen = new Set<string>();
+  const skus = text.split(/[\s,]+/).filter((sku) => {
+    const fresh = sku !== '' && !seen.has(sku.toLowerCase());
+    seen.add(sku.toLowerCase());
+    return fresh;
+  });
+  const named = (sku: string) =>
+    PRODUCTS.filter((item) => item.variants.some((one) => one.sku?.toLowerCase() === sku.toLowerCase()));
+  const ids = new Set(
+    skus.flatMap((sku) =>
+      named(sku)
+        .filter((item) => addable(item.id))
+        .map((item) => item.id),
     ),
-  ];
+  );
+  const unmatched = skus
+    .filter((sku) => !named(sku).some((item) => addable(item.id)))
+    .map((sku) => ({ sku, reason: named(sku)[0]?.exclusion ?? null }));
+  return { ids: [...ids], unmatched };
 }
 
 function isDirty(context: FeedEditorContext): boolean {
@@ -154,9 +223,15 @@ function checkLoading(step: FeedEditorStep): void {
     expect(after.context).toMatchObject({
       name: feed?.name ?? '',
       userId: feed?.user_id ?? null,
-      ...selection(feed ? [101] : []),
+      // The draft stays selected; the product that left the catalogue is dropped.
+      ...selection(feed ? [101, 401] : []),
       dirty: false,
       filteredIds: PRODUCTS.map((item) => item.id),
+    });
+    expect(step.started, 'the Delivery panel starts with the editor').toContainEqual({
+      src: 'diagnostics',
+      id: 'diagnostics',
+      input: { feedId: after.context.feedId },
     });
   }
 }
@@ -174,54 +249,63 @@ function checkEdit(step: FeedEditorStep): void {
       break;
     case 'product.toggle': {
       const ids = new Set(b.selected);
-      if (!ids.delete(event.productId)) ids.add(event.productId);
-      expect(after.context).toMatchObject(selection(ids));
+      if (!ids.delete(event.productId) && addable(event.productId)) ids.add(event.productId);
+      expect(after.context, 'a product not active in the shop can be removed, never added').toMatchObject(
+        selection(ids),
+      );
       break;
     }
     case 'brand.toggle': {
       const ofBrand = PRODUCTS.filter((item) => item.brand?.id === event.brandId).map((item) => item.id);
       const ids = b.selectedBrands.has(event.brandId)
         ? [...b.selected].filter((id) => !ofBrand.includes(id))
-        : [...b.selected, ...ofBrand];
-      expect(after.context, "a brand toggle adds or removes all of that brand's products").toMatchObject(
-        selection(ids),
-      );
+        : [...b.selected, ...ofBrand.filter(addable)];
+      expect(
+        after.context,
+        "a brand toggle adds the brand's products that can be added, or removes all of them",
+      ).toMatchObject(selection(ids));
       break;
     }
     case 'filter.change': {
       const query = event.value.toLowerCase();
-      expect(after.context.filteredIds, 'by name or SKU, case-insensitive').toEqual(
-        PRODUCTS.filter((item) => `${item.name} ${item.variant.sku}`.toLowerCase().includes(query)).map(
-          (item) => item.id,
-        ),
+      expect(after.context.filteredIds, "by name or any variant's SKU, case-insensitive").toEqual(
+        PRODUCTS.filter((item) =>
+          [item.name, ...item.variants.map((one) => one.sku)].join(' ').toLowerCase().includes(query),
+        ).map((item) => item.id),
       );
       expect(after.context.selected).toEqual(b.selected);
       break;
     }
     case 'products.toggleFiltered': {
-      const all = b.filteredIds.every((id) => b.selected.has(id));
+      const addableIds = b.filteredIds.filter(addable);
+      const all = addableIds.every((id) => b.selected.has(id));
       const ids = all
         ? [...b.selected].filter((id) => !b.filteredIds.includes(id))
-        : [...b.selected, ...b.filteredIds];
-      expect(after.context, 'acts on the filtered products').toMatchObject(selection(ids));
+        : [...b.selected, ...addableIds];
+      expect(
+        after.context,
+        'acts on the filtered products, adding only those that can be added',
+      ).toMatchObject(selection(ids));
       break;
     }
     case 'sku.change':
       expect(after.context.skuText).toBe(event.value);
       break;
     case 'sku.import': {
-      const matched = matchedIds(b.skuText);
-      if (matched.length === 0) {
-        expect(step.emitted).toEqual([
-          { type: 'notify', tone: 'error', message: 'No matching products found for provided SKUs' },
-        ]);
-        expect(after.context).toEqual(b);
-      } else {
-        expect(step.emitted).toEqual([
-          { type: 'notify', tone: 'success', message: `Imported ${matched.length} products` },
-        ]);
-        expect(after.context).toMatchObject({ ...selection([...b.selected, ...matched]), skuText: '' });
-      }
+      const { ids, unmatched } = skuImport(b.skuText);
+      expect(step.emitted).toEqual([
+        ids.length === 0
+          ? { type: 'notify', tone: 'error', message: 'No matching products found for provided SKUs' }
+          : { type: 'notify', tone: 'success', message: `Imported ${ids.length} products` },
+      ]);
+      expect(
+        after.context,
+        'the SKUs that added nothing stay in the box, named with the reason',
+      ).toMatchObject({
+        ...selection([...b.selected, ...ids]),
+        skuText: unmatched.map((item) => item.sku).join(', '),
+        skuReport: { imported: ids.length, unmatched },
+      });
       return;
     }
     default:
@@ -295,6 +379,10 @@ function checkStep(step: FeedEditorStep): void {
         },
       ]);
       expect(after.context).toMatchObject({ savedFeed: saved, feedId: saved.id, dirty: false });
+      expect(step.actions, 'the Delivery panel reloads what was saved').toContainEqual({
+        type: 'xstate.sendTo',
+        params: { event: { type: 'diagnostics.reload', feedId: saved.id } },
+      });
     } else if ('error' in event) {
       expect(step.emitted).toEqual([
         {
@@ -333,12 +421,15 @@ export default defineModel({
       { type: 'customer.change', userId: null },
     ],
     'brand.toggle': [{ type: 'brand.toggle', brandId: SEEKING_HEALTH.id }],
-    'product.toggle': [{ type: 'product.toggle', productId: 102 }],
+    'product.toggle': [
+      { type: 'product.toggle', productId: 102 },
+      { type: 'product.toggle', productId: 401 },
+    ],
     'filter.change': [{ type: 'filter.change', value: 'VITAMIN' }],
     'products.toggleFiltered': [{ type: 'products.toggleFiltered' }],
     'sku.change': [
-      { type: 'sku.change', value: 'rw-tp, RW-TP\nGIFT unknown' },
-      { type: 'sku.change', value: 'NOPE-1 NOPE-2' },
+      { type: 'sku.change', value: 'rw-tp, RW-TP\nGIFT sh-d3-120 sh-old unknown' },
+      { type: 'sku.change', value: 'NOPE-1 sh-old' },
     ],
     'sku.import': [{ type: 'sku.import' }],
     submit: [{ type: 'submit' }],
