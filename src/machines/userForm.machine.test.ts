@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/client';
+import { USER_MESSAGES } from '@/api/schemas/users';
 import type { User, UserSaved } from '@/api/schemas/users';
 import {
   CREATE_USER_DEFAULTS,
@@ -118,6 +119,24 @@ describe('userForm: create', () => {
     expect(selectFieldState(snap(), 'email')).toBe('valid');
     expect(selectFieldError(snap(), 'email')).toBeNull();
     expect(selectIsDirty(snap())).toBe(true);
+  });
+
+  it('Shopify domain: a pasted store URL becomes its host on leaving; anything else is the domain message', () => {
+    const { actor, fill, snap } = start({ mode: 'create' });
+    fill({ shopify_domain: 'https://www.Hopper-Health.co.uk/collections/all' });
+    expect(snap().context.values.shopify_domain).toBe('https://www.Hopper-Health.co.uk/collections/all');
+    actor.send({ type: 'form.blur', field: 'shopify_domain' });
+    expect(snap().context.values.shopify_domain).toBe('www.hopper-health.co.uk');
+    expect(selectFieldState(snap(), 'shopify_domain')).toBe('valid');
+
+    fill({ shopify_domain: 'hopper health' });
+    actor.send({ type: 'form.blur', field: 'shopify_domain' });
+    expect(snap().context.values.shopify_domain).toBe('hopper health');
+    expect(selectFieldState(snap(), 'shopify_domain')).toBe('error');
+    expect(selectFieldError(snap(), 'shopify_domain')).toBe(USER_MESSAGES.shopDomain);
+    expect(validateUserForm({ ...FILLED, shopify_domain: '10.0.0.1' }, 'edit')).toEqual({
+      shopify_domain: USER_MESSAGES.shopDomain,
+    });
   });
 
   it('shows each password rule message in turn', () => {

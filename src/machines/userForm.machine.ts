@@ -4,7 +4,8 @@
  *
  * - Edit starts in `loading` (GET /users/{id}); create starts in `editing` with the §9 defaults.
  * - `form.change` updates a value; `form.blur` marks the field touched and (re)validates it, so a
- *   field is neutral until first left, then valid (check mark) or in error (red message).
+ *   field is neutral until first left, then valid (check mark) or in error (red message). Leaving
+ *   the Shopify domain shows a pasted store URL as the host it will be saved as (issue 12).
  * - Submit is possible only while `editing` with a valid form (the screen disables the button
  *   otherwise); `saving` posts the form. Success emits `saved` with the spec's toast and ends create
  *   in `saved` (the screen navigates) or returns edit to `editing` with the saved values. Failure
@@ -18,7 +19,7 @@ import * as v from 'valibot';
 import { ApiError } from '@/api/client';
 import { createUser, fetchUser, updateUser } from '@/api/users';
 import type { User, UserSaved } from '@/api/schemas/users';
-import { createUserFields, updateUserFields } from '@/api/schemas/users';
+import { createUserFields, shopDomainHost, updateUserFields } from '@/api/schemas/users';
 
 /** Every field of the form, in display order (spec §2). */
 export const USER_FORM_FIELDS = [
@@ -121,6 +122,15 @@ export function toUserBody(values: UserFormValues): Record<string, unknown> {
   };
 }
 
+/**
+ * `values` with the Shopify domain replaced by the bare host the server will save
+ * (`https://www.shop.co.uk/` → `www.shop.co.uk`); unchanged while the domain is not valid.
+ */
+function withShopHost(values: UserFormValues): UserFormValues {
+  const host = shopDomainHost(values.shopify_domain);
+  return host === null || host === values.shopify_domain ? values : { ...values, shopify_domain: host };
+}
+
 const schemas = {
   create: v.object(createUserFields),
   edit: v.object(updateUserFields),
@@ -221,11 +231,12 @@ export const userFormMachine = setup({
       values: { ...context.values, [params.field]: params.value },
     })),
     validateField: assign(({ context }, params: { field: UserFormField }) => {
+      const values = params.field === 'shopify_domain' ? withShopHost(context.values) : context.values;
       const errors = { ...context.errors };
-      const message = validateUserForm(context.values, context.mode)[params.field];
+      const message = validateUserForm(values, context.mode)[params.field];
       if (message === undefined) delete errors[params.field];
       else errors[params.field] = message;
-      return { touched: { ...context.touched, [params.field]: true }, errors };
+      return { values, touched: { ...context.touched, [params.field]: true }, errors };
     }),
     validateAll: assign(({ context }) => ({
       touched: Object.fromEntries(USER_FORM_FIELDS.map((field) => [field, true])),

@@ -71,6 +71,25 @@ describe('users API', () => {
       ['bad website', { website: 'not a url' }, 'website', USER_MESSAGES.url],
       ['blank shopify id', { shopify_id: '' }, 'shopify_id', USER_MESSAGES.required],
       ['blank shopify domain', { shopify_domain: ' ' }, 'shopify_domain', USER_MESSAGES.required],
+      [
+        'shopify domain with spaces',
+        { shopify_domain: 'hopper health.com' },
+        'shopify_domain',
+        USER_MESSAGES.shopDomain,
+      ],
+      [
+        'shopify domain without a dot',
+        { shopify_domain: 'hopper' },
+        'shopify_domain',
+        USER_MESSAGES.shopDomain,
+      ],
+      ['shopify domain an IP', { shopify_domain: '203.0.113.7' }, 'shopify_domain', USER_MESSAGES.shopDomain],
+      [
+        'shopify domain a path',
+        { shopify_domain: '/collections/all' },
+        'shopify_domain',
+        USER_MESSAGES.shopDomain,
+      ],
       ['discount 7', { discount_rate: 7 }, 'discount_rate', USER_MESSAGES.discount],
       ['shipping -1', { shipping_discount_rate: -1 }, 'shipping_discount_rate', USER_MESSAGES.shippingMin],
       ['shipping 101', { shipping_discount_rate: 101 }, 'shipping_discount_rate', USER_MESSAGES.shippingMax],
@@ -84,6 +103,34 @@ describe('users API', () => {
       const response = await call(t.app, admin, 'POST', '/users/create', validUser(change));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(`${field}: ${message}`);
+    });
+
+    it('the Shopify domain is saved as the bare, lower-cased host, also when a store URL was pasted', async () => {
+      const pasted: Array<[string, string]> = [
+        ['https://www.Hopper-Health.co.uk/', 'www.hopper-health.co.uk'],
+        ['hopper-health.co.uk/collections/vitamins', 'hopper-health.co.uk'],
+        ['Hopper.MyShopify.com', 'hopper.myshopify.com'],
+      ];
+      for (const [index, [typed, host]] of pasted.entries()) {
+        const body = validUser({ email: `domain${index}@example.com`, shopify_domain: typed });
+        const created = await call(t.app, admin, 'POST', '/users/create', body);
+        expect(created.statusCode).toBe(201);
+        expect(created.json().user.shopify_domain).toBe(host);
+        const id = created.json().user.id as number;
+        const [row] = await t.db.select().from(users).where(eq(users.id, id));
+        expect(row!.shopify_domain).toBe(host);
+        const updated = await call(t.app, admin, 'PUT', `/users/${id}`, {
+          ...body,
+          shopify_domain: typed.toUpperCase(),
+        });
+        expect(updated.json().user.shopify_domain).toBe(host);
+        const refused = await call(t.app, admin, 'PUT', `/users/${id}`, {
+          ...body,
+          shopify_domain: 'ftp://x.com',
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().message).toBe(`shopify_domain: ${USER_MESSAGES.shopDomain}`);
+      }
     });
 
     it('a missing field is named', async () => {

@@ -27,6 +27,7 @@ export const USER_MESSAGES = {
   passwordNumber: 'Password must contain a number',
   passwordSpecial: 'Password must contain a special character',
   tooLong: 'Must be at most 200 characters',
+  shopDomain: "Enter the store's domain name, such as shop.example.com or name.myshopify.com",
 } as const;
 
 /** Longest accepted text field (a guard against abuse, far beyond any real name or domain). */
@@ -51,6 +52,40 @@ const optionalText = v.pipe(
 const URL_PATTERN = /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d{1,5})?([/?#]\S*)?$/i;
 /** Spec §5 "Edit user": email checked with a simple pattern. */
 const SIMPLE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
+const HOST_LABEL = /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/;
+/** A top-level domain: letters, or an internationalised one in punycode (never digits, so no IPv4). */
+const TOP_LEVEL_DOMAIN = /^([a-z]{2,63}|xn--[a-z\d-]{1,59})$/;
+
+/**
+ * The store host in what an admin typed as a Shopify domain (ARCHITECTURE.md §4; issue 12 "Links"),
+ * lower-cased: a bare host name (`shop.example.com`, `name.myshopify.com`) as it is, a pasted http(s)
+ * URL (`https://www.shop.co.uk/`, `shop.co.uk/collections/x`) reduced to its host. Null for anything
+ * else: blank, white space inside, no dot, an IP address, a path alone, another scheme, a port or
+ * credentials. Internationalised names come back in punycode, as links need them.
+ */
+export function shopDomainHost(input: string): string | null {
+  const text = input.trim();
+  if (text === '' || /\s/.test(text)) return null;
+  const scheme = /^([a-z][a-z\d+.-]*):\/\//i.exec(text)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return null;
+  let url: URL;
+  try {
+    url = new URL(scheme === undefined ? `https://${text}` : text);
+  } catch {
+    return null;
+  }
+  if (url.username !== '' || url.password !== '' || url.port !== '') return null;
+  const host = url.hostname.replace(/\.$/, '');
+  const labels = host.split('.');
+  const valid =
+    host.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => HOST_LABEL.test(label)) &&
+    TOP_LEVEL_DOMAIN.test(labels[labels.length - 1] ?? '');
+  return valid ? host : null;
+}
 
 /** Spec §5 password rules (texts from ARCHITECTURE.md §4), in the order a person meets them. */
 const PASSWORD_RULES: ReadonlyArray<readonly [(password: string) => boolean, string]> = [
@@ -100,7 +135,16 @@ const commonFields = {
     v.check((value) => value === null || URL_PATTERN.test(value), USER_MESSAGES.url),
   ),
   shopify_id: requiredText,
-  shopify_domain: requiredText,
+  /** Saved as the bare host (shopDomainHost), so feed links are https://{host}/products/... */
+  shopify_domain: v.pipe(
+    requiredText,
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const host = shopDomainHost(dataset.value);
+      if (host !== null) return host;
+      addIssue({ message: USER_MESSAGES.shopDomain });
+      return NEVER;
+    }),
+  ),
   /** Write-only secret; blank or absent sets none on create and keeps the stored one on update. */
   shopify_admin_api: optionalText,
   discount_rate: v.pipe(

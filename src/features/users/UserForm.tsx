@@ -31,6 +31,7 @@ interface TextFieldSpec {
   type?: 'text' | 'email' | 'tel' | 'url' | 'password' | 'number';
   autoComplete?: string;
   required: boolean;
+  helperText?: string;
 }
 
 const TEXT_FIELDS: readonly TextFieldSpec[] = [
@@ -42,7 +43,12 @@ const TEXT_FIELDS: readonly TextFieldSpec[] = [
   { field: 'mobile', label: 'Mobile', type: 'tel', required: false },
   { field: 'website', label: 'Website', type: 'url', required: false },
   { field: 'shopify_id', label: 'Shopify ID', required: true },
-  { field: 'shopify_domain', label: 'Shopify domain', required: true },
+  {
+    field: 'shopify_domain',
+    label: 'Shopify domain',
+    required: true,
+    helperText: "The store's host name, such as name.myshopify.com; a pasted link is reduced to it.",
+  },
 ];
 
 /** Props of {@link UserForm}. */
@@ -139,6 +145,7 @@ export function UserForm({ input }: UserFormProps) {
                     key={spec.field}
                     label={spec.label}
                     required={spec.required}
+                    helperText={spec.helperText}
                     {...fieldProps(spec.field)}
                   >
                     <Input
