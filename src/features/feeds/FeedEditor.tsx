@@ -1,8 +1,10 @@
 /**
  * The feed editor form shared by Create Feed and Edit Feed (spec §2 "Feed editor", §5, §8): name,
- * customer, brand toggles, SKU import, the product filter with 'Select/Deselect All Products' and
- * the virtualised product list, Save, the toasts, and the prompt before leaving with unsaved
- * changes. Renders feedEditorMachine and sends it events; every decision is the machine's.
+ * customer, brand toggles, SKU import (naming the SKUs that added nothing, issue 11), the product
+ * filter with 'Select/Deselect All Products' and the virtualised product list, how many selected
+ * products are deliverable, Save, the toasts, the prompt before leaving with unsaved changes, and,
+ * when editing, the Delivery panel (issue 12). Renders feedEditorMachine and sends it events;
+ * every decision is the machine's.
  */
 import {
   Button,
@@ -23,24 +25,45 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
+import type { ExclusionReason } from '@/api/schemas/shop';
 import {
   feedEditorMachine,
   selectAllFilteredSelected,
+  selectDiagnosticsActor,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
   selectLoadError,
 } from '@/machines/feedEditor.machine';
-import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import type { FeedEditorSnapshot, SkuImportReport } from '@/machines/feedEditor.machine';
 import { withInspection } from '@/machines/inspector';
 import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
+import { DeliveryPanel } from './DeliveryPanel';
 import { ProductList } from './ProductList';
 
 /** Where the editor goes once the feed is saved. */
 const FEEDS_PATH = '/dashboard/feeds';
 
 const context = (snapshot: FeedEditorSnapshot) => snapshot.context;
+
+/**
+ * What the last SKU import left in the box, one line per cause: 'Not found: X, Y', and for SKUs
+ * that name only products that cannot be added, 'Not added (Draft in the shop: not for sale): Z'.
+ */
+export function skuReportLines(report: SkuImportReport): string[] {
+  const notFound: string[] = [];
+  const notAdded = new Map<ExclusionReason, string[]>();
+  for (const { sku, reason } of report.unmatched) {
+    if (reason === null) notFound.push(sku);
+    else notAdded.set(reason, [...(notAdded.get(reason) ?? []), sku]);
+  }
+  return [
+    ...(notFound.length > 0 ? [`Not found: ${notFound.join(', ')}`] : []),
+    ...[...notAdded].map(([reason, skus]) => `Not added (${EXCLUSION_TEXTS[reason]}): ${skus.join(', ')}`),
+  ];
+}
 
 /** Props: the feed to edit, or null to create one. */
 export interface FeedEditorProps {
@@ -60,6 +83,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     return selectIsDirty(snapshot) && !snapshot.context.savedFeed;
   }, [actor]);
   const allFilteredSelected = useSelector(actor, selectAllFilteredSelected);
+  const diagnostics = useSelector(actor, selectDiagnosticsActor);
   const {
     name,
     userId,
@@ -71,8 +95,11 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     filter,
     filteredIds,
     skuText,
+    skuReport,
     index,
     products,
+    deliverableCount,
+    dirty,
     savedFeed,
   } = useSelector(actor, context);
 
@@ -118,131 +145,155 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     actor.send({ type: 'submit' });
   };
 
+  const skuLines = skuReport === null ? [] : skuReportLines(skuReport);
+
   return (
-    <form noValidate onSubmit={submit} aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}>
-      <UnsavedChangesPrompt isDirty={isDirty} />
-      <Stack gap="6">
-        <Card.Root>
-          <Card.Body gap="5">
-            <Flex gap="5" direction={{ base: 'column', md: 'row' }}>
-              <Field.Root invalid={errors.name !== null} required flex="1">
-                <Field.Label>Name</Field.Label>
-                <Input
-                  name="name"
-                  value={name}
-                  onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
-                />
-                <Field.ErrorText>{errors.name}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={errors.customer !== null} required flex="1">
-                <Field.Label>Customer</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    name="customer"
-                    value={userId === null ? '' : String(userId)}
-                    onChange={(event) =>
-                      actor.send({
-                        type: 'customer.change',
-                        userId: event.target.value === '' ? null : Number(event.target.value),
-                      })
-                    }
-                  >
-                    <option value="">Select a customer</option>
-                    {customers.map((customer) => (
-                      <option key={customer.id} value={customer.id}>
-                        {customer.company_name || 'Customer'} (#{customer.id})
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{errors.customer}</Field.ErrorText>
-              </Field.Root>
-            </Flex>
-          </Card.Body>
-        </Card.Root>
+    <Stack gap="6">
+      <form noValidate onSubmit={submit} aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}>
+        <UnsavedChangesPrompt isDirty={isDirty} />
+        <Stack gap="6">
+          <Card.Root>
+            <Card.Body gap="5">
+              <Flex gap="5" direction={{ base: 'column', md: 'row' }}>
+                <Field.Root invalid={errors.name !== null} required flex="1">
+                  <Field.Label>Name</Field.Label>
+                  <Input
+                    name="name"
+                    value={name}
+                    onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+                  />
+                  <Field.ErrorText>{errors.name}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root invalid={errors.customer !== null} required flex="1">
+                  <Field.Label>Customer</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field
+                      name="customer"
+                      value={userId === null ? '' : String(userId)}
+                      onChange={(event) =>
+                        actor.send({
+                          type: 'customer.change',
+                          userId: event.target.value === '' ? null : Number(event.target.value),
+                        })
+                      }
+                    >
+                      <option value="">Select a customer</option>
+                      {customers.map((customer) => (
+                        <option key={customer.id} value={customer.id}>
+                          {customer.company_name || 'Customer'} (#{customer.id})
+                        </option>
+                      ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                  <Field.ErrorText>{errors.customer}</Field.ErrorText>
+                </Field.Root>
+              </Flex>
+            </Card.Body>
+          </Card.Root>
 
-        <Card.Root>
-          <Card.Body gap="3">
-            <Heading as="h2" size="md">
-              Brands
-            </Heading>
-            <Wrap gap="2" role="group" aria-label="Brands">
-              {brands.map((brand) => {
-                const on = selectedBrands.has(brand.id);
-                return (
-                  <Button
-                    key={brand.id}
-                    size="sm"
-                    variant={on ? 'solid' : 'outline'}
-                    colorPalette={on ? 'brand' : 'gray'}
-                    aria-pressed={on}
-                    onClick={() => actor.send({ type: 'brand.toggle', brandId: brand.id })}
-                  >
-                    {brand.name}
-                  </Button>
-                );
-              })}
-            </Wrap>
-          </Card.Body>
-        </Card.Root>
-
-        <Card.Root>
-          <Card.Body gap="3">
-            <Heading as="h2" size="md">
-              Import SKUs
-            </Heading>
-            <Field.Root>
-              <Field.Label>SKUs</Field.Label>
-              <Textarea
-                name="skus"
-                rows={3}
-                placeholder="SKUs separated by commas, spaces or new lines"
-                value={skuText}
-                onChange={(event) => actor.send({ type: 'sku.change', value: event.target.value })}
-              />
-            </Field.Root>
-            <Button alignSelf="start" variant="outline" onClick={() => actor.send({ type: 'sku.import' })}>
-              Import SKUs
-            </Button>
-          </Card.Body>
-        </Card.Root>
-
-        <Card.Root>
-          <Card.Body gap="3">
-            <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+          <Card.Root>
+            <Card.Body gap="3">
               <Heading as="h2" size="md">
-                Products
+                Brands
               </Heading>
-              <Text color="fg.muted" fontSize="sm" aria-live="polite">
-                {selected.size} of {products.length} selected
-              </Text>
-            </Flex>
-            <Flex gap="3" wrap="wrap">
-              <Input
-                maxW="sm"
-                placeholder="Filter products..."
-                aria-label="Filter products"
-                value={filter}
-                onChange={(event) => actor.send({ type: 'filter.change', value: event.target.value })}
-              />
-              <Button
-                variant="outline"
-                aria-pressed={allFilteredSelected}
-                disabled={filteredIds.length === 0}
-                onClick={() => actor.send({ type: 'products.toggleFiltered' })}
-              >
-                Select/Deselect All Products
-              </Button>
-            </Flex>
-            <ProductList ids={filteredIds} byId={index.byId} selected={selected} onToggle={toggleProduct} />
-          </Card.Body>
-        </Card.Root>
+              <Wrap gap="2" role="group" aria-label="Brands">
+                {brands.map((brand) => {
+                  const on = selectedBrands.has(brand.id);
+                  return (
+                    <Button
+                      key={brand.id}
+                      size="sm"
+                      variant={on ? 'solid' : 'outline'}
+                      colorPalette={on ? 'brand' : 'gray'}
+                      aria-pressed={on}
+                      // A brand whose products are all drafts (or archived, unlisted) has nothing to add.
+                      disabled={!on && !index.addableIdsByBrand.has(brand.id)}
+                      onClick={() => actor.send({ type: 'brand.toggle', brandId: brand.id })}
+                    >
+                      {brand.name}
+                    </Button>
+                  );
+                })}
+              </Wrap>
+            </Card.Body>
+          </Card.Root>
 
-        <Button type="submit" colorPalette="brand" alignSelf="start" loading={isSaving} disabled={isSaving}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+          <Card.Root>
+            <Card.Body gap="3">
+              <Heading as="h2" size="md">
+                Import SKUs
+              </Heading>
+              <Field.Root>
+                <Field.Label>SKUs</Field.Label>
+                <Textarea
+                  name="skus"
+                  rows={3}
+                  placeholder="SKUs separated by commas, spaces or new lines"
+                  value={skuText}
+                  onChange={(event) => actor.send({ type: 'sku.change', value: event.target.value })}
+                />
+              </Field.Root>
+              {skuLines.length > 0 && (
+                <Stack gap="1" role="status" aria-label="SKU import">
+                  {skuLines.map((line) => (
+                    <Text key={line} fontSize="sm" color="fg.warning">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
+              <Button alignSelf="start" variant="outline" onClick={() => actor.send({ type: 'sku.import' })}>
+                Import SKUs
+              </Button>
+            </Card.Body>
+          </Card.Root>
+
+          <Card.Root>
+            <Card.Body gap="3">
+              <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+                <Heading as="h2" size="md">
+                  Products
+                </Heading>
+                <Text color="fg.muted" fontSize="sm" aria-live="polite">
+                  {selected.size} of {products.length} selected, {deliverableCount} deliverable
+                </Text>
+              </Flex>
+              <Flex gap="3" wrap="wrap">
+                <Input
+                  maxW="sm"
+                  placeholder="Filter products..."
+                  aria-label="Filter products"
+                  value={filter}
+                  onChange={(event) => actor.send({ type: 'filter.change', value: event.target.value })}
+                />
+                <Button
+                  variant="outline"
+                  aria-pressed={allFilteredSelected}
+                  disabled={filteredIds.length === 0}
+                  onClick={() => actor.send({ type: 'products.toggleFiltered' })}
+                >
+                  Select/Deselect All Products
+                </Button>
+              </Flex>
+              <ProductList
+                ids={filteredIds}
+                byId={index.byId}
+                delivery={index.delivery}
+                selected={selected}
+                onToggle={toggleProduct}
+              />
+            </Card.Body>
+          </Card.Root>
+
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={isSaving} disabled={isSaving}>
+            Save
+          </Button>
+        </Stack>
+      </form>
+      {feedId !== null && diagnostics && (
+        <DeliveryPanel actor={diagnostics} catalogue={index.byId} unsaved={dirty} />
+      )}
+    </Stack>
   );
 }

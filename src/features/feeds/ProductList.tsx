@@ -1,16 +1,20 @@
 /**
- * The feed editor's product list (spec §2 "Feed editor"): one row per filtered product with its
- * checkbox, primary thumbnail (thumbnail_50), name, SKU and price in € (price / 100, 2 decimals).
- * Virtualised with @tanstack/react-virtual, so only the visible rows exist in the page whatever the
- * catalogue size.
+ * The feed editor's product list (spec §2 "Feed editor"; issue 11): one row per filtered product
+ * with its checkbox, primary thumbnail (thumbnail_50), name, its Shopify status when not active,
+ * its variants' SKUs and count, their price range in € (price / 100, 2 decimals), and why it is
+ * not delivered. A product that cannot be added has its checkbox disabled unless it is selected
+ * (a feed that holds one may remove it). Virtualised with @tanstack/react-virtual, so only the
+ * visible rows exist in the page whatever the catalogue size.
  */
-import { Box, Checkbox, HStack, Image, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, HStack, Image, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
-import type { ShopProduct } from '@/api/schemas/shop';
+import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
+import type { ProductStatus, ShopProduct } from '@/api/schemas/shop';
+import type { ProductDelivery } from '@/machines/feedEditor.machine';
 
-/** Height of one row in px (a 50 px thumbnail plus padding). */
-export const PRODUCT_ROW_HEIGHT = 60;
+/** Height of one row in px (a 50 px thumbnail, or three lines of text, plus padding). */
+export const PRODUCT_ROW_HEIGHT = 68;
 /** Height of the scrolling list in px. */
 const LIST_HEIGHT = 480;
 
@@ -25,6 +29,52 @@ export function formatFeedPrice(price: number): string {
   return euros.format(price / 100);
 }
 
+/** The lowest and highest variant price (minor units) as '€12.00–€18.00', or one price when all are equal. */
+export function formatPriceRange(product: ShopProduct): string {
+  let low = product.variant.price;
+  let high = low;
+  for (const variant of product.variants) {
+    low = Math.min(low, variant.price);
+    high = Math.max(high, variant.price);
+  }
+  return low === high ? formatFeedPrice(low) : `${formatFeedPrice(low)}–${formatFeedPrice(high)}`;
+}
+
+/** '1 variant', '3 variants'. */
+export function variantCount(count: number): string {
+  return count === 1 ? '1 variant' : `${count} variants`;
+}
+
+/** The accessible name of a product's checkbox: its name and default variant's SKU when it has one. */
+export function productCheckboxLabel(product: ShopProduct): string {
+  return product.variant.sku === null
+    ? `Select ${product.name}`
+    : `Select ${product.name} (${product.variant.sku})`;
+}
+
+/** The SKUs of a product's variants, each once, in variant order; 'No SKU' when none has one. */
+export function skuSummary(product: ShopProduct): string {
+  const skus = new Set<string>();
+  for (const variant of product.variants) if (variant.sku !== null) skus.add(variant.sku);
+  return skus.size === 0 ? 'No SKU' : [...skus].join(', ');
+}
+
+/** Why a row's product or some of its variants are not delivered, or null when all are. */
+export function deliveryNotice(product: ShopProduct, delivery: ProductDelivery): string | null {
+  if (delivery.reason !== null) return `Not delivered: ${EXCLUSION_TEXTS[delivery.reason]}`;
+  if (delivery.excludedVariants > 0) {
+    return `${delivery.excludedVariants} of ${product.variants.length} variants not delivered`;
+  }
+  return null;
+}
+
+const STATUS_LABELS: Record<ProductStatus, string> = {
+  active: 'Active',
+  draft: 'Draft',
+  archived: 'Archived',
+  unlisted: 'Unlisted',
+};
+
 function thumbnailOf(product: ShopProduct): string | null {
   const primary = product.assets.find((asset) => asset.is_primary) ?? product.assets[0];
   return primary?.thumbnails.thumbnail_50 ?? null;
@@ -32,18 +82,25 @@ function thumbnailOf(product: ShopProduct): string | null {
 
 const ProductRow = memo(function ProductRow({
   product,
+  delivery,
   checked,
   onToggle,
 }: {
   product: ShopProduct;
+  delivery: ProductDelivery;
   checked: boolean;
   onToggle: (productId: number) => void;
 }) {
   const thumbnail = thumbnailOf(product);
+  const notice = deliveryNotice(product, delivery);
   return (
     <HStack h={`${PRODUCT_ROW_HEIGHT}px`} px="3" gap="3" borderBottomWidth="1px" data-testid="product-row">
-      <Checkbox.Root checked={checked} onCheckedChange={() => onToggle(product.id)}>
-        <Checkbox.HiddenInput aria-label={`Select ${product.name} (${product.variant.sku})`} />
+      <Checkbox.Root
+        checked={checked}
+        disabled={!checked && !delivery.addable}
+        onCheckedChange={() => onToggle(product.id)}
+      >
+        <Checkbox.HiddenInput aria-label={productCheckboxLabel(product)} />
         <Checkbox.Control />
       </Checkbox.Root>
       {thumbnail ? (
@@ -52,28 +109,47 @@ const ProductRow = memo(function ProductRow({
         <Box boxSize="50px" bg="bg.muted" rounded="sm" />
       )}
       <Box flex="1" minW="0">
-        <Text truncate fontWeight="medium">
-          {product.name}
-        </Text>
-        <Text fontSize="xs" color="fg.muted">
-          {product.variant.sku}
-        </Text>
+        <HStack gap="2" minW="0">
+          <Text truncate fontWeight="medium">
+            {product.name}
+          </Text>
+          {product.status !== 'active' && (
+            <Badge size="sm" colorPalette="orange" flexShrink="0">
+              {STATUS_LABELS[product.status]}
+            </Badge>
+          )}
+        </HStack>
+        <HStack gap="2" fontSize="xs" color="fg.muted" minW="0">
+          <Text truncate>{skuSummary(product)}</Text>
+          <Text flexShrink="0">{variantCount(product.variants.length)}</Text>
+        </HStack>
+        {notice !== null && (
+          <Text fontSize="xs" color="fg.warning" truncate>
+            {notice}
+          </Text>
+        )}
       </Box>
-      <Text fontVariantNumeric="tabular-nums">{formatFeedPrice(product.variant.price)}</Text>
+      <Text fontVariantNumeric="tabular-nums" flexShrink="0">
+        {formatPriceRange(product)}
+      </Text>
     </HStack>
   );
 });
 
-/** Props: the filtered ids in order, the catalogue by id, the selection and the toggle callback. */
+/**
+ * Props: the filtered ids in order, the catalogue by id, each product's delivery facts, the
+ * selection and the toggle callback.
+ */
 export interface ProductListProps {
   ids: readonly number[];
   byId: ReadonlyMap<number, ShopProduct>;
+  delivery: ReadonlyMap<number, ProductDelivery>;
   selected: ReadonlySet<number>;
   onToggle: (productId: number) => void;
 }
 
 /** Renders the visible slice of `ids`; an empty list says so. */
-export function ProductList({ ids, byId, selected, onToggle }: ProductListProps) {
+export function ProductList({ ids, byId, delivery, selected, onToggle }: ProductListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -96,7 +172,8 @@ export function ProductList({ ids, byId, selected, onToggle }: ProductListProps)
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index] ?? 0;
           const product = byId.get(id);
-          if (!product) return null;
+          const facts = delivery.get(id);
+          if (!product || !facts) return null;
           return (
             <Box
               key={id}
@@ -107,7 +184,7 @@ export function ProductList({ ids, byId, selected, onToggle }: ProductListProps)
               w="full"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <ProductRow product={product} checked={selected.has(id)} onToggle={onToggle} />
+              <ProductRow product={product} delivery={facts} checked={selected.has(id)} onToggle={onToggle} />
             </Box>
           );
         })}

@@ -1,0 +1,306 @@
+/**
+ * The feed editor's Delivery panel (issue 12 "Diagnostics for the admin"), shown when editing a
+ * saved feed: how many items the feed delivers and how many of its products are deliverable, the
+ * three feed URLs with copy buttons, what is left out grouped by reason, warnings, validator
+ * errors, and the first items as the customer receives them (prices after the customer's discount,
+ * the sale price beside the struck-out regular price). Renders feedDiagnosticsMachine (the editor's
+ * `diagnostics` child) and sends it Retry; nothing else.
+ */
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Clipboard,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  InputGroup,
+  List,
+  Spinner,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import type { FeedDiagnostics, DiagnosticItem, PreviewItem } from '@/api/schemas/feed-diagnostics';
+import type { ShopProduct } from '@/api/schemas/shop';
+import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
+import type { FeedDiagnosticsView } from '@/machines/feedDiagnostics.machine';
+import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+
+type DiagnosticsActor = NonNullable<FeedEditorSnapshot['children']['diagnostics']>;
+
+/** How many items of one exclusion or warning group are listed; the rest are counted. */
+export const GROUP_ITEMS_SHOWN = 20;
+
+const FEED_FORMATS = [
+  { key: 'json', label: 'JSON' },
+  { key: 'csv', label: 'CSV' },
+  { key: 'xml', label: 'XML' },
+] as const;
+
+const AVAILABILITY_TEXTS: Record<PreviewItem['availability'], string> = {
+  in_stock: 'In stock',
+  out_of_stock: 'Out of stock',
+};
+
+/** A delivered price, minor units / 100 with 2 decimals, in the feed's currency (€ for EUR). */
+export function formatDeliveredPrice(price: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(
+    price / 100,
+  );
+}
+
+/**
+ * One diagnosed product or variant as the admin reads it: the product's name, then the variant's
+ * option values (from the catalogue the editor holds) and SKU, e.g. 'Swim Shorts — L (SH-L)'.
+ */
+export function describeItem(item: DiagnosticItem, catalogue: ReadonlyMap<number, ShopProduct>): string {
+  const variant = catalogue.get(item.product_id)?.variants.find((one) => one.id === item.variant_id);
+  const options = variant
+    ? [variant.option1, variant.option2, variant.option3].filter((value) => value !== null).join(' / ')
+    : '';
+  const sku = item.sku === null ? '' : ` (${item.sku})`;
+  return `${item.product_name}${options === '' ? '' : ` — ${options}`}${sku}`;
+}
+
+function sameView(a: FeedDiagnosticsView, b: FeedDiagnosticsView): boolean {
+  return a.status === b.status && a.diagnostics === b.diagnostics && a.error === b.error;
+}
+
+function Group({
+  title,
+  items,
+  catalogue,
+  tone,
+}: {
+  title: string;
+  items: DiagnosticItem[];
+  catalogue: ReadonlyMap<number, ShopProduct>;
+  tone: 'orange' | 'yellow';
+}) {
+  const hidden = items.length - GROUP_ITEMS_SHOWN;
+  return (
+    <Box as="section" aria-label={title}>
+      <HStack gap="2">
+        <Text fontWeight="medium">{title}</Text>
+        <Badge colorPalette={tone}>{items.length}</Badge>
+      </HStack>
+      <List.Root fontSize="sm" ps="5" mt="1">
+        {items.slice(0, GROUP_ITEMS_SHOWN).map((item) => (
+          <List.Item key={`${item.product_id}-${item.variant_id ?? 'product'}`}>
+            {describeItem(item, catalogue)}
+          </List.Item>
+        ))}
+      </List.Root>
+      {hidden > 0 && (
+        <Text fontSize="sm" color="fg.muted" ps="5">
+          and {hidden} more
+        </Text>
+      )}
+    </Box>
+  );
+}
+
+function FeedUrl({ label, url }: { label: string; url: string }) {
+  return (
+    <Clipboard.Root value={url}>
+      <Clipboard.Label fontSize="sm" fontWeight="medium">
+        {label} feed URL
+      </Clipboard.Label>
+      <InputGroup
+        endElement={
+          <Clipboard.Trigger asChild>
+            <IconButton variant="surface" size="xs" me="-2" aria-label={`Copy the ${label} feed URL`}>
+              <Clipboard.Indicator />
+            </IconButton>
+          </Clipboard.Trigger>
+        }
+      >
+        <Clipboard.Input asChild>
+          <Input readOnly fontFamily="mono" fontSize="sm" />
+        </Clipboard.Input>
+      </InputGroup>
+    </Clipboard.Root>
+  );
+}
+
+function Preview({ diagnostics }: { diagnostics: FeedDiagnostics }) {
+  const { preview, currency } = diagnostics;
+  if (preview.length === 0) return <Text color="fg.muted">The feed delivers no items yet.</Text>;
+  return (
+    <Table.ScrollArea>
+      <Table.Root size="sm" aria-label="Preview">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Title</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+            <Table.ColumnHeader>Availability</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {preview.map((item) => (
+            <Table.Row key={item.id}>
+              <Table.Cell>{item.title}</Table.Cell>
+              <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                {item.sale_price === null ? (
+                  formatDeliveredPrice(item.price, currency)
+                ) : (
+                  <>
+                    <Text as="del" color="fg.muted" me="2">
+                      {formatDeliveredPrice(item.price, currency)}
+                    </Text>
+                    {formatDeliveredPrice(item.sale_price, currency)}
+                  </>
+                )}
+              </Table.Cell>
+              <Table.Cell>{AVAILABILITY_TEXTS[item.availability]}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function Diagnostics({
+  diagnostics,
+  catalogue,
+}: {
+  diagnostics: FeedDiagnostics;
+  catalogue: ReadonlyMap<number, ShopProduct>;
+}) {
+  const { excluded, warnings, errors } = diagnostics;
+  return (
+    <Stack gap="6">
+      <Flex gap="8" wrap="wrap">
+        <Stat.Root maxW="max-content">
+          <Stat.Label>Items delivered</Stat.Label>
+          <Stat.ValueText>{diagnostics.delivered_count}</Stat.ValueText>
+        </Stat.Root>
+        <Stat.Root maxW="max-content">
+          <Stat.Label>Products deliverable</Stat.Label>
+          <Stat.ValueText>
+            {diagnostics.deliverable_product_count} of {diagnostics.product_count}
+          </Stat.ValueText>
+        </Stat.Root>
+        <Stat.Root maxW="max-content">
+          <Stat.Label>Customer discount</Stat.Label>
+          <Stat.ValueText>{diagnostics.discount_rate}%</Stat.ValueText>
+        </Stat.Root>
+      </Flex>
+
+      <Stack gap="3">
+        {FEED_FORMATS.map(({ key, label }) => (
+          <FeedUrl key={key} label={label} url={diagnostics.urls[key]} />
+        ))}
+      </Stack>
+
+      <Stack gap="3">
+        <Heading as="h3" size="sm">
+          Not delivered
+        </Heading>
+        {excluded.length === 0 ? (
+          <Text color="fg.muted">Every selected product is delivered.</Text>
+        ) : (
+          excluded.map((group) => (
+            <Group
+              key={group.reason}
+              title={group.message}
+              items={group.items}
+              catalogue={catalogue}
+              tone="orange"
+            />
+          ))
+        )}
+      </Stack>
+
+      {warnings.length > 0 && (
+        <Stack gap="3">
+          <Heading as="h3" size="sm">
+            Warnings
+          </Heading>
+          {warnings.map((group) => (
+            <Group
+              key={group.code}
+              title={group.message}
+              items={group.items}
+              catalogue={catalogue}
+              tone="yellow"
+            />
+          ))}
+        </Stack>
+      )}
+
+      {errors.length > 0 && (
+        <Stack gap="2">
+          <Heading as="h3" size="sm" color="fg.error">
+            Validator errors
+          </Heading>
+          <List.Root fontSize="sm" ps="5" aria-label="Validator errors">
+            {errors.map((error) => (
+              <List.Item key={`${error.item_id}-${error.attribute}`}>
+                {error.item_id}, {error.attribute}: {error.message}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Stack>
+      )}
+
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          Preview
+        </Heading>
+        <Preview diagnostics={diagnostics} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** Props: the diagnostics actor, the catalogue by id (to name variants), and whether the form has unsaved changes. */
+export interface DeliveryPanelProps {
+  actor: DiagnosticsActor;
+  catalogue: ReadonlyMap<number, ShopProduct>;
+  unsaved: boolean;
+}
+
+/** The panel; its states are the actor's: loading (the last diagnostics stay while reloading), failed with Retry, loaded. */
+export function DeliveryPanel({ actor, catalogue, unsaved }: DeliveryPanelProps) {
+  const { status, diagnostics, error } = useSelector(actor, selectDiagnosticsView, sameView);
+  if (status === 'idle') return null;
+  return (
+    <Card.Root as="section" aria-labelledby="delivery-heading">
+      <Card.Body gap="4">
+        <HStack gap="3">
+          <Heading as="h2" size="md" id="delivery-heading">
+            Delivery
+          </Heading>
+          {status === 'loading' && <Spinner size="sm" aria-label="Loading delivery" />}
+        </HStack>
+        <Text color="fg.muted" fontSize="sm">
+          {unsaved
+            ? 'What the saved feed delivers now; save to see your changes here.'
+            : 'What the feed delivers now, as its customer receives it.'}
+        </Text>
+        {status === 'failed' && (
+          <HStack>
+            <Text color="fg.error" role="alert">
+              {error}
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => actor.send({ type: 'diagnostics.retry' })}>
+              Retry
+            </Button>
+          </HStack>
+        )}
+        {status === 'loading' && diagnostics === null && <Text>Loading delivery...</Text>}
+        {diagnostics !== null && status !== 'failed' && (
+          <Diagnostics diagnostics={diagnostics} catalogue={catalogue} />
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
