@@ -1,46 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open';
-import type { OpenedDatabase } from '../db/open';
-import { brands, productAssets, products, productVariants } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { productAssets, products, productVariants } from '../db/schema';
+import { catalogueRows, readFixture, useCatalogueDatabase } from './catalogue-test-db';
 import { importCatalogue, NothingImportableError } from './import';
 import { formatSummary } from './import-summary';
 import { CatalogueFileError } from './shopify-csv';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE = readFileSync(path.join(here, 'fixtures', 'shopify-products.csv'), 'utf8');
+const FIXTURE = readFixture('shopify-products.csv').toString('utf8');
 const NOW = new Date('2025-06-11T10:30:00Z');
-
-let opened: OpenedDatabase;
-
-beforeAll(async () => {
-  opened = await openDatabase({});
-});
-
-afterAll(async () => {
-  await opened.close();
-});
-
-beforeEach(async () => {
-  // One database for the file (opening PGlite is slow); each test starts from an empty catalogue.
-  await opened.db.execute(
-    sql`TRUNCATE TABLE ${productAssets}, ${productVariants}, ${products}, ${brands} RESTART IDENTITY CASCADE`,
-  );
-});
-
-/** Every catalogue row, ordered, for before/after comparisons. */
-async function snapshot() {
-  const { db } = opened;
-  return {
-    brands: await db.select().from(brands).orderBy(asc(brands.id)),
-    products: await db.select().from(products).orderBy(asc(products.id)),
-    variants: await db.select().from(productVariants).orderBy(asc(productVariants.id)),
-    assets: await db.select().from(productAssets).orderBy(asc(productAssets.id)),
-  };
-}
+const database = useCatalogueDatabase();
+const snapshot = () => catalogueRows(database());
 
 /** The fixture's counts on a first import into an empty catalogue. */
 const FIRST_IMPORT = {
@@ -51,7 +20,7 @@ const FIRST_IMPORT = {
 
 describe('importCatalogue', () => {
   it('imports the fixture, variants without a SKU included, and ends with the exact summary', async () => {
-    const summary = await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const summary = await importCatalogue(database(), FIXTURE, { now: NOW });
     expect(summary).toMatchObject({ full: false, ...FIRST_IMPORT, warnings: [] });
     expect(summary.skips).toEqual([
       { line: 11, handle: 'vitamin-d3', reason: expect.stringContaining('9,99') },
@@ -122,9 +91,9 @@ describe('importCatalogue', () => {
   });
 
   it('changes nothing when the same file is imported again', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const before = await snapshot();
-    const summary = await importCatalogue(opened.db, FIXTURE, { now: new Date('2025-07-01T00:00:00Z') });
+    const summary = await importCatalogue(database(), FIXTURE, { now: new Date('2025-07-01T00:00:00Z') });
     expect(summary).toMatchObject({
       products: { created: 0, updated: 0, unchanged: 5, archived: 0, skipped: 0 },
       variants: { created: 0, updated: 0, unchanged: 8, archived: 0, skipped: 1 },
@@ -135,26 +104,26 @@ describe('importCatalogue', () => {
 
   it('takes the same file as bytes, with a UTF-8 byte order mark', async () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(FIXTURE, 'utf8')]);
-    expect(await importCatalogue(opened.db, bytes, { now: NOW })).toMatchObject(FIRST_IMPORT);
+    expect(await importCatalogue(database(), bytes, { now: NOW })).toMatchObject(FIRST_IMPORT);
   });
 
   it('updates a product whose price, title or images changed, and only that one', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const later = new Date('2025-07-01T00:00:00Z');
     const changed = FIXTURE.replace(',22,', ',23.50,').replace(
       'https://images.example.com/kids-probiotic.webp',
       'https://images.example.com/kids-probiotic-v2.webp',
     );
-    const summary = await importCatalogue(opened.db, changed, { now: later });
+    const summary = await importCatalogue(database(), changed, { now: later });
     expect(summary.products).toMatchObject({ created: 0, updated: 2, unchanged: 3 });
     expect(summary.variants).toMatchObject({ created: 0, updated: 1, unchanged: 7 });
-    const [omega] = await opened.db
+    const [omega] = await database()
       .select({ price: productVariants.price, updatedAt: products.updated_at })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.product_id))
       .where(eq(productVariants.sku, 'BB-O3-60SG'));
     expect(omega).toEqual({ price: 2350, updatedAt: later });
-    const probioticAssets = await opened.db
+    const probioticAssets = await database()
       .select({ src: productAssets.src })
       .from(productAssets)
       .innerJoin(products, eq(products.id, productAssets.product_id))
@@ -163,16 +132,16 @@ describe('importCatalogue', () => {
   });
 
   it('keeps the id of a variant whose options are unchanged, even when its SKU changes', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const before = await snapshot();
-    await importCatalogue(opened.db, FIXTURE.replace('SH-MAG-120', 'SH-MAG-120-V2'), { now: NOW });
+    await importCatalogue(database(), FIXTURE.replace('SH-MAG-120', 'SH-MAG-120-V2'), { now: NOW });
     const after = await snapshot();
     expect(after.variants.map((row) => row.id)).toEqual(before.variants.map((row) => row.id));
     expect(after.variants[1]).toMatchObject({ id: before.variants[1]?.id, sku: 'SH-MAG-120-V2' });
   });
 
   it('archives a variant deleted in Shopify, so it no longer wins the first position', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     // The 60-capsule size is gone; 120 capsules is now the product's first variant.
     const withoutSixty = FIXTURE.replace(
       'Size,60 Capsules,,,,,SH-MAG-60,90,shopify,42,deny,manual,14.99,,TRUE,TRUE,5012345678900',
@@ -181,7 +150,7 @@ describe('importCatalogue', () => {
       'magnesium-glycinate,,,,,,,,,120 Capsules,,,,,SH-MAG-120,160,shopify,0,deny,manual,24.99,27.99,TRUE,TRUE,5012345678917,',
       `magnesium-glycinate${','.repeat(25)}`,
     );
-    const summary = await importCatalogue(opened.db, withoutSixty, { now: NOW });
+    const summary = await importCatalogue(database(), withoutSixty, { now: NOW });
     expect(summary.variants).toMatchObject({ created: 0, updated: 1, archived: 1 });
     const magnesium = (await snapshot()).variants.filter((row) => row.sku?.startsWith('SH-MAG'));
     expect(magnesium.map((row) => [row.option1, row.archived])).toEqual([
@@ -189,18 +158,18 @@ describe('importCatalogue', () => {
       ['120 Capsules', false],
     ]);
     // Importing the same file again archives nothing more.
-    expect((await importCatalogue(opened.db, withoutSixty, { now: NOW })).variants.archived).toBe(0);
+    expect((await importCatalogue(database(), withoutSixty, { now: NOW })).variants.archived).toBe(0);
   });
 
   it('with full, archives the products a full export no longer lists, and brings them back later', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const onlyOmega = FIXTURE.split('\n')
       .filter((line, index) => index === 0 || line.startsWith('omega-3-fish-oil,'))
       .join('\n');
-    const partial = await importCatalogue(opened.db, onlyOmega, { now: NOW });
+    const partial = await importCatalogue(database(), onlyOmega, { now: NOW });
     expect(partial.products).toMatchObject({ unchanged: 1, archived: 0 });
 
-    const full = await importCatalogue(opened.db, onlyOmega, { now: NOW, full: true });
+    const full = await importCatalogue(database(), onlyOmega, { now: NOW, full: true });
     expect(full).toMatchObject({
       full: true,
       products: { created: 0, updated: 0, unchanged: 1, archived: 4, skipped: 0 },
@@ -215,19 +184,19 @@ describe('importCatalogue', () => {
       ['kids-probiotic', 'archived'],
     ]);
 
-    const back = await importCatalogue(opened.db, FIXTURE, { now: NOW, full: true });
+    const back = await importCatalogue(database(), FIXTURE, { now: NOW, full: true });
     expect(back.products).toMatchObject({ updated: 4, unchanged: 1, archived: 0 });
     expect(back.variants).toMatchObject({ updated: 7, unchanged: 1, archived: 0 });
     expect((await snapshot()).variants.every((row) => !row.archived)).toBe(true);
   });
 
   it('matches vendors to brands case-insensitively after trimming; the first spelling wins', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const respelled = FIXTURE.replace(',Bare Biology,', ',  BARE biology ,').replace(
       ',Listen To Your Gut,',
       ',Listen to your gut,',
     );
-    const summary = await importCatalogue(opened.db, respelled, { now: NOW });
+    const summary = await importCatalogue(database(), respelled, { now: NOW });
     expect(summary.brandsCreated).toBe(0);
     expect((await snapshot()).brands.map((row) => row.name)).toEqual([
       'Seeking Health',
@@ -238,9 +207,9 @@ describe('importCatalogue', () => {
   });
 
   it('warns when a SKU moves to another handle', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const moved = FIXTURE.replace('omega-3-fish-oil,Omega', 'omega-3-fish-oil-new,Omega');
-    const summary = await importCatalogue(opened.db, moved, { now: NOW });
+    const summary = await importCatalogue(database(), moved, { now: NOW });
     expect(summary.warnings).toEqual([
       {
         code: 'sku_moved',
@@ -250,24 +219,24 @@ describe('importCatalogue', () => {
   });
 
   it('refuses a file with nothing importable, and a header without rows, leaving the catalogue untouched', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const before = await snapshot();
     const header = FIXTURE.split('\n')[0] ?? '';
     const allBad = `${header}\nbroken,Broken,,V,,,,TRUE,Title,Default Title,,,,,X-1,,,,,,abc,,,,,,,,,,,,,,,active\n`;
-    const failure = importCatalogue(opened.db, allBad, { full: true });
+    const failure = importCatalogue(database(), allBad, { full: true });
     await expect(failure).rejects.toBeInstanceOf(NothingImportableError);
-    await expect(importCatalogue(opened.db, `${header}\n`, { full: true })).rejects.toThrow(
+    await expect(importCatalogue(database(), `${header}\n`, { full: true })).rejects.toThrow(
       CatalogueFileError,
     );
     expect(await snapshot()).toEqual(before);
   });
 
   it('refuses a file with the wrong header with a clear error and leaves the catalogue untouched', async () => {
-    await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    await importCatalogue(database(), FIXTURE, { now: NOW });
     const before = await snapshot();
     const woocommerce = 'ID,Type,SKU,Name,Regular price\n1,simple,SH-MAG-60,Magnesium,9.99\n';
-    await expect(importCatalogue(opened.db, woocommerce)).rejects.toThrow(CatalogueFileError);
-    await expect(importCatalogue(opened.db, '')).rejects.toThrow(CatalogueFileError);
+    await expect(importCatalogue(database(), woocommerce)).rejects.toThrow(CatalogueFileError);
+    await expect(importCatalogue(database(), '')).rejects.toThrow(CatalogueFileError);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -276,7 +245,7 @@ describe('importCatalogue', () => {
       'https://cdn.shopify.com/s/files/1/0612/3456/7890/products/omega.png',
       '/uploads/products/omega.png',
     );
-    const failing = importCatalogue(opened.db, local, {
+    const failing = importCatalogue(database(), local, {
       localThumbnail: () => {
         throw new Error('thumbnail store unavailable');
       },
@@ -291,8 +260,8 @@ describe('importCatalogue', () => {
       'https://cdn.shopify.com/s/files/1/0612/3456/7890/products/omega.png',
       '/uploads/products/omega.png',
     );
-    await importCatalogue(opened.db, local, { localThumbnail: (src) => src.replace('.png', '-50.png') });
-    const [asset] = await opened.db
+    await importCatalogue(database(), local, { localThumbnail: (src) => src.replace('.png', '-50.png') });
+    const [asset] = await database()
       .select()
       .from(productAssets)
       .where(eq(productAssets.src, '/uploads/products/omega.png'));
@@ -302,7 +271,7 @@ describe('importCatalogue', () => {
 
 describe('formatSummary', () => {
   it('prints counts for products and variants, the warnings and each skip by line', async () => {
-    const summary = await importCatalogue(opened.db, FIXTURE, { now: NOW });
+    const summary = await importCatalogue(database(), FIXTURE, { now: NOW });
     expect(formatSummary('shop.csv', summary).split('\n')).toEqual([
       'Imported shop.csv:',
       '  Products: 5 created, 0 updated, 0 unchanged, 0 archived, 0 skipped.',

@@ -2,45 +2,20 @@
  * Each real-world export fixture (issue 11, "Tests") imported into PGlite through the importer: the
  * exact numbers of products and variants stored, and the summary `npm run catalogue:import` prints.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open';
-import type { OpenedDatabase } from '../db/open';
-import { brands, productAssets, products, productVariants } from '../db/schema';
+import { describe, expect, it } from 'vitest';
+import { brands, products, productVariants } from '../db/schema';
+import { readFixture, useCatalogueDatabase } from './catalogue-test-db';
 import { importCatalogue } from './import';
 import { formatSummary } from './import-summary';
 import { CatalogueFileError } from './shopify-csv';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const NOW = new Date('2026-03-02T09:00:00Z');
-
-function fixture(name: string): Buffer {
-  return readFileSync(path.join(here, 'fixtures', name));
-}
-
-let opened: OpenedDatabase;
-
-beforeAll(async () => {
-  opened = await openDatabase({});
-});
-
-afterAll(async () => {
-  await opened.close();
-});
-
-beforeEach(async () => {
-  // One database for the file (opening PGlite is slow); each test starts from an empty catalogue.
-  await opened.db.execute(
-    sql`TRUNCATE TABLE ${productAssets}, ${productVariants}, ${products}, ${brands} RESTART IDENTITY CASCADE`,
-  );
-});
+const database = useCatalogueDatabase();
 
 /** Rows stored: products by status, variants live and archived, brands by name. */
 async function stored() {
-  const { db } = opened;
+  const db = database();
   const productRows = await db.select().from(products).orderBy(asc(products.id));
   const variantRows = await db.select().from(productVariants).orderBy(asc(productVariants.id));
   const brandRows = await db.select().from(brands).orderBy(asc(brands.id));
@@ -60,7 +35,7 @@ async function stored() {
 
 /** Imports a fixture and returns the summary text as printed, one string per line. */
 async function importFixture(name: string, full = false): Promise<string[]> {
-  const summary = await importCatalogue(opened.db, fixture(name), { now: NOW, full });
+  const summary = await importCatalogue(database(), readFixture(name), { now: NOW, full });
   return formatSummary(name, summary).split('\n');
 }
 
@@ -84,12 +59,12 @@ describe('importing real-world exports', () => {
       statuses: { active: 5 },
       brands: ['Kiln & Co'],
     });
-    const [giftCard] = await opened.db
+    const [giftCard] = await database()
       .select()
       .from(products)
       .where(sql`${products.handle} = 'gift-card'`);
     expect(giftCard?.gift_card).toBe(true);
-    const unknown = await opened.db
+    const unknown = await database()
       .select()
       .from(productVariants)
       .where(sql`${productVariants.sku} is null and ${productVariants.inventory_quantity} is null`);
@@ -175,7 +150,7 @@ describe('importing real-world exports', () => {
       '  Variants: 6 created, 0 updated, 0 unchanged, 0 archived, 0 skipped.',
       '  Brands: 1 new.',
     ]);
-    const quantities = await opened.db
+    const quantities = await database()
       .select({ quantity: productVariants.inventory_quantity })
       .from(productVariants)
       .orderBy(asc(productVariants.id));
@@ -191,7 +166,7 @@ describe('importing real-world exports', () => {
       'Warnings (1):',
       '  The file is not UTF-8; it was read as Windows-1252 (Excel\'s "CSV" on Windows). Check accented letters and symbols such as £ in the shop, and next time save as "CSV UTF-8".',
     ]);
-    const names = await opened.db.select({ name: products.name }).from(products).orderBy(asc(products.id));
+    const names = await database().select({ name: products.name }).from(products).orderBy(asc(products.id));
     expect(names.map((row) => row.name)).toEqual([
       'Café Latte Collagen',
       'Crème Brûlée Whey',
@@ -224,9 +199,9 @@ describe('importing real-world exports', () => {
       ['supplements-semicolon.csv', 'semicolon'],
       ['supplements-tab.txt', 'tab'],
     ] as const) {
-      const failure = importCatalogue(opened.db, fixture(name), { now: NOW });
+      const failure = importCatalogue(database(), readFixture(name), { now: NOW });
       await expect(failure).rejects.toBeInstanceOf(CatalogueFileError);
-      await expect(importCatalogue(opened.db, fixture(name))).rejects.toThrow(
+      await expect(importCatalogue(database(), readFixture(name))).rejects.toThrow(
         `The file is ${separator}-separated`,
       );
     }

@@ -4,15 +4,14 @@
  * generated one: every variant (options, SKU or none, shared SKUs, price, compare-at, barcode) in
  * order, option names, brand, and every image in order.
  */
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopCategories, ShopProducts } from '@/api/schemas/shop';
+import { emptyCatalogue } from '../../server/catalogue/catalogue-test-db';
 import { importCatalogue } from '../../server/catalogue/import';
 import { formatPrice, toShopifyCsv } from '../../server/catalogue/shopify-csv';
 import type { ShopifyRow } from '../../server/catalogue/shopify-csv';
-import { brands, productAssets, products, productVariants } from '../../server/db/schema';
 import { createTestApp, login } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -145,9 +144,7 @@ describe('a generated catalogue, exported, imported and read back', () => {
   it('equals what was generated: every variant, price, option and image in order', async () => {
     await fc.assert(
       fc.asyncProperty(catalogue, async (generated) => {
-        await t.db.execute(
-          sql`TRUNCATE TABLE ${productAssets}, ${productVariants}, ${products}, ${brands} RESTART IDENTITY CASCADE`,
-        );
+        await emptyCatalogue(t.db);
         await importCatalogue(t.db, toShopifyCsv(exportRows(generated)));
         const [listed, categories] = await Promise.all([
           get(ShopProducts, '/shop/products'),

@@ -5,16 +5,14 @@
  * fetches (with HTTP Basic, as its scheduled fetch does) are parsed and validated; what is not
  * delivered is explained by the diagnostics, product by product.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { readdirSync } from 'node:fs';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import { emptyCatalogue, FIXTURES_DIR, readFixture } from '../../server/catalogue/catalogue-test-db';
 import { importCatalogue } from '../../server/catalogue/import';
-import { brands, productAssets, products, productVariants } from '../../server/db/schema';
+import { products } from '../../server/db/schema';
 import { googleAttributes } from '../../server/feeds/delivery';
 import { validateFeedItems } from '../../server/feeds/feed-validator';
 import { insertFeed, parseFeedCsv, parseFeedXml } from './feed-content-fixtures';
@@ -22,12 +20,8 @@ import { insertCustomer, issueToken } from './feed-fixtures';
 import { createTestApp, login } from './helpers';
 import type { TestApp } from './helpers';
 
-const fixtures = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../server/catalogue/fixtures',
-);
 /** The files refused for their delimiter hold no catalogue; every other fixture is a store's export. */
-const exportsOf = readdirSync(fixtures)
+const exportsOf = readdirSync(FIXTURES_DIR)
   .filter((file) => !/semicolon|tab/.test(file))
   .sort();
 
@@ -54,10 +48,8 @@ afterAll(async () => {
 
 describe.each(exportsOf)('a feed of every product of %s', (file) => {
   it('passes the validator in XML, CSV and JSON, and the diagnostics account for every product', async () => {
-    await t.db.execute(
-      sql`TRUNCATE TABLE ${productAssets}, ${productVariants}, ${products}, ${brands} RESTART IDENTITY CASCADE`,
-    );
-    await importCatalogue(t.db, readFileSync(path.join(fixtures, file)));
+    await emptyCatalogue(t.db);
+    await importCatalogue(t.db, readFixture(file));
     const productIds = (await t.db.select({ id: products.id }).from(products)).map((row) => row.id);
     const feedId = await insertFeed(t.db, `All of ${file}`, customer, productIds);
     const basic = `Basic ${Buffer.from(`${feedId}:${token}`).toString('base64')}`;
