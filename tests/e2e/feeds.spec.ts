@@ -1,25 +1,26 @@
 /**
- * Feeds end to end (issue 4, "Playwright"): an admin builds a feed with a brand toggle plus an SKU
- * import, saves it, finds it in the list, edits it, and the feed's customer then pulls it from the
- * feed delivery API with one of their API tokens and gets exactly those products.
+ * Feeds end to end on the demo seed (issue 4 "Playwright"; issues 11 and 12): an admin builds a
+ * feed with a brand toggle plus an SKU import that names the SKUs it could not use, saves it, finds
+ * it in the list, edits it, and the feed's customer then pulls it with one of their API tokens and
+ * gets items of exactly those products. The editor shows each product's variant count and price
+ * range, a draft product cannot be added, and a feed that holds a draft shows in its Delivery panel
+ * the feed's URLs and why the draft is not delivered.
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import type { DeliveredFeed } from '@/api/schemas/feed-delivery';
+import type { FeedDetail } from '@/api/schemas/feeds';
+import type { ShopCategories, ShopProduct } from '@/api/schemas/shop';
 
 const admin = { email: 'admin@example.com', password: 'Admin123!' };
-
-interface ShopProduct {
-  id: number;
-  brand: { id: number } | null;
-  variant: { sku: string; price: number };
-}
+const DRAFT_TEXT = 'Draft in the shop: not for sale';
 
 test.describe.configure({ mode: 'serial' });
 
 let feedId = 0;
 let customerId = 0;
-let expectedSkus: string[] = [];
-let chosenProductIds: number[] = [];
+let chosenIds: number[] = [];
 
 async function logIn(page: Page) {
   await page.goto('/auth/login');
@@ -29,13 +30,47 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+async function accessToken(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('access_token'))) ?? '';
+}
+
 async function backoffice<T>(page: Page, request: APIRequestContext, path: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('access_token'));
   const response = await request.get(`/api/backoffice/${path}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as T;
+}
+
+/** Every SKU of the catalogue, lower-cased, with how many products carry it. */
+function skuUse(products: ShopProduct[]): Map<string, number> {
+  const use = new Map<string, number>();
+  for (const product of products) {
+    const skus = new Set(
+      product.variants.flatMap((variant) => (variant.sku ? [variant.sku.toLowerCase()] : [])),
+    );
+    for (const sku of skus) use.set(sku, (use.get(sku) ?? 0) + 1);
+  }
+  return use;
+}
+
+/** The default SKU of `product` when no other product carries it (so the SKU names this product alone). */
+function ownSku(product: ShopProduct, use: Map<string, number>): string | null {
+  const sku = product.variant.sku;
+  return sku !== null && use.get(sku.toLowerCase()) === 1 ? sku : null;
+}
+
+function isDeliverable(product: ShopProduct): boolean {
+  return product.exclusion === null && product.variants.some((variant) => variant.exclusion === null);
+}
+
+/** Spec §9 and issue 11: the row's price, '€12.00' or '€12.00–€18.00'. */
+function priceRange(product: ShopProduct): string {
+  const prices = product.variants.map((variant) => variant.price);
+  const [low, high] = [Math.min(...prices), Math.max(...prices)].map(
+    (price) => `€${(price / 100).toFixed(2)}`,
+  );
+  return low === high ? `${low}` : `${low}–${high}`;
 }
 
 test('an admin builds a feed from a brand and an SKU import, saves it, finds it and edits it', async ({
@@ -43,31 +78,40 @@ test('an admin builds a feed from a brand and an SKU import, saves it, finds it 
   request,
 }) => {
   await logIn(page);
-  const categories = await backoffice<{ brands: { id: number; name: string }[] }>(
-    page,
-    request,
-    'shop/categories',
-  );
+  const categories = await backoffice<ShopCategories>(page, request, 'shop/categories');
   const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
   // Seeded feeds belong to active customers, so this one may pull.
   const feeds = await backoffice<{ user_id: number }[]>(page, request, 'feeds');
   customerId = feeds[0]?.user_id ?? 0;
+  const use = skuUse(products);
 
   const risewell = categories.brands.find((brand) => brand.name === 'Risewell');
-  const brandSkus = products
-    .filter((product) => product.brand?.id === risewell?.id)
-    .map((p) => p.variant.sku);
-  const others = products.filter((product) => product.brand?.id !== risewell?.id).slice(0, 2);
-  const importedSkus = others.map((product) => product.variant.sku);
-  expectedSkus = [...brandSkus, ...importedSkus].sort();
-  chosenProductIds = products
-    .filter((product) => product.brand?.id === risewell?.id)
-    .concat(others)
+  // A brand toggle adds the brand's products that are active in the shop, never its drafts.
+  const brandIds = products
+    .filter((product) => product.brand?.id === risewell?.id && product.status === 'active')
     .map((product) => product.id);
+  const others = products
+    .filter(
+      (product) => product.brand?.id !== risewell?.id && product.status === 'active' && ownSku(product, use),
+    )
+    .slice(0, 2);
+  const importedSkus = others.map((product) => ownSku(product, use) ?? '');
+  const draft = products.find((product) => product.status === 'draft' && ownSku(product, use));
+  const draftSku = draft ? ownSku(draft, use) : null;
+  expect(importedSkus).toHaveLength(2);
+  expect(draftSku, 'the demo seed has draft products').not.toBeNull();
+  chosenIds = [...new Set([...brandIds, ...others.map((product) => product.id)])];
+  const deliverable = chosenIds.filter((id) =>
+    isDeliverable(products.find((item) => item.id === id)!),
+  ).length;
 
   await page.goto('/dashboard/feeds/create');
   await expect(page.getByRole('heading', { name: 'Create Feed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Select/Deselect All Products' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Delivery' }),
+    'a new feed has nothing delivered yet',
+  ).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter a feed name')).toBeVisible();
@@ -82,15 +126,29 @@ test('an admin builds a feed from a brand and an SKU import, saves it, finds it 
     'true',
   );
 
-  // Lower case, a repeat, commas and new lines: still the two products.
+  // Lower case, a repeat, commas and new lines: still the two products. A draft's SKU and an
+  // unknown one add nothing: they stay in the box, named.
   await page
     .getByLabel('SKUs')
-    .fill(`${importedSkus[0]?.toLowerCase()}, ${importedSkus[0]}\n${importedSkus[1]}`);
+    .fill(
+      `${importedSkus[0]?.toLowerCase()}, ${importedSkus[0]}\n${importedSkus[1]} NOT-A-SKU-1 ${draftSku}`,
+    );
   await page.getByRole('button', { name: 'Import SKUs' }).click();
   await expect(page.getByText('Imported 2 products')).toBeVisible();
-  await expect(page.getByText(`${expectedSkus.length} of ${products.length} selected`)).toBeVisible();
+  await expect(page.getByLabel('SKUs')).toHaveValue(`NOT-A-SKU-1, ${draftSku}`);
+  const report = page.getByRole('status', { name: 'SKU import' });
+  await expect(report).toContainText('Not found: NOT-A-SKU-1');
+  await expect(report).toContainText(`Not added (${DRAFT_TEXT}): ${draftSku}`);
+  await expect(
+    page.getByText(`${chosenIds.length} of ${products.length} selected, ${deliverable} deliverable`),
+  ).toBeVisible();
 
-  // The filter narrows the virtualised list.
+  // Only those two left: none matches, the spec's error, and the box still names them.
+  await page.getByRole('button', { name: 'Import SKUs' }).click();
+  await expect(page.getByText('No matching products found for provided SKUs')).toBeVisible();
+  await page.getByLabel('SKUs').fill('');
+
+  // The filter narrows the virtualised list, also by a variant's SKU.
   await page.getByLabel('Filter products').fill(importedSkus[0] ?? '');
   await expect(page.getByTestId('product-row')).toHaveCount(1);
   await expect(page.getByRole('checkbox', { name: new RegExp(importedSkus[0] ?? '') })).toBeChecked();
@@ -103,7 +161,7 @@ test('an admin builds a feed from a brand and an SKU import, saves it, finds it 
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Risewell');
-  await expect(row.getByRole('cell').nth(3)).toHaveText(String(expectedSkus.length));
+  await expect(row.getByRole('cell').nth(3)).toHaveText(String(chosenIds.length));
   feedId = Number(await row.getByRole('cell').first().textContent());
 
   await row.getByRole('link', { name: `Edit feed ${name}` }).click();
@@ -123,10 +181,9 @@ test('an admin builds a feed from a brand and an SKU import, saves it, finds it 
 test("the feed's customer pulls it with an API token and gets its products", async ({ page, request }) => {
   expect(feedId).toBeGreaterThan(0);
   await logIn(page);
-  const accessToken = await page.evaluate(() => localStorage.getItem('access_token'));
   // Issues a token through the back-office tokens API (issue 3).
   const issued = await request.post(`/api/backoffice/users/${customerId}/tokens`, {
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
   });
   expect(issued.status()).toBe(201);
   const { token } = ((await issued.json()) as { token: { token: string } }).token;
@@ -135,16 +192,106 @@ test("the feed's customer pulls it with an API token and gets its products", asy
     headers: { authorization: `Bearer ${token}` },
   });
   expect(pulled.status()).toBe(200);
-  const feed = (await pulled.json()) as { name: string; items: { product_id: number }[] };
+  const feed = (await pulled.json()) as DeliveredFeed;
   expect(feed.name).toMatch(/\(edited\)$/);
-  // Draft and archived catalogue products are not delivered; every delivered item (a variant) is
-  // of a chosen product.
-  const delivered = feed.items.map((item) => item.product_id);
-  expect(delivered.length).toBeGreaterThan(0);
-  expect(delivered.every((id) => chosenProductIds.includes(id))).toBe(true);
+  // One item per deliverable variant, each of a chosen product.
+  expect(feed.items.length).toBeGreaterThan(0);
+  expect(feed.items.every((item) => chosenIds.includes(item.product_id))).toBe(true);
 
   const refused = await request.get(`/api/feed/v1/feeds/${feedId}.xml`, {
     headers: { authorization: 'Bearer pf_live_wrong' },
   });
   expect(refused.status()).toBe(401);
+});
+
+test("the editor shows a product's variant count and price range, and a draft cannot be added", async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
+  const use = skuUse(products);
+  const multi = products.find((product) => product.variants.length > 1 && ownSku(product, use));
+  const draft = products.find((product) => product.status === 'draft' && ownSku(product, use));
+  if (!multi || !draft) throw new Error('the demo seed has multi-variant and draft products');
+
+  await page.goto('/dashboard/feeds/create');
+  await page.getByLabel('Filter products').fill(ownSku(multi, use) ?? '');
+  const multiRow = page.getByTestId('product-row');
+  await expect(multiRow).toHaveCount(1);
+  await expect(multiRow).toContainText(multi.name);
+  await expect(multiRow).toContainText(`${multi.variants.length} variants`);
+  await expect(multiRow).toContainText(priceRange(multi));
+
+  await page.getByLabel('Filter products').fill(ownSku(draft, use) ?? '');
+  const draftRow = page.getByTestId('product-row');
+  await expect(draftRow).toHaveCount(1);
+  await expect(draftRow).toContainText('Draft');
+  await expect(draftRow).toContainText(`Not delivered: ${DRAFT_TEXT}`);
+  const box = draftRow.getByRole('checkbox');
+  await expect(box).toBeDisabled();
+  await expect(box).not.toBeChecked();
+  // 'Select/Deselect All Products' on a filter that shows only the draft adds nothing.
+  await page.getByRole('button', { name: 'Select/Deselect All Products' }).click();
+  await expect(box).not.toBeChecked();
+  await expect(page.getByText(`0 of ${products.length} selected, 0 deliverable`)).toBeVisible();
+});
+
+test('a feed that holds a draft shows its URLs and why the draft is not delivered, and can drop it', async ({
+  page,
+  request,
+}) => {
+  await logIn(page);
+  const token = await accessToken(page);
+  const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
+  const use = skuUse(products);
+  const draft = products.find((product) => product.status === 'draft' && ownSku(product, use));
+  const active = products.find((product) => isDeliverable(product));
+  if (!draft || !active) throw new Error('the demo seed has draft and deliverable products');
+  const [owner] = await backoffice<{ user_id: number }[]>(page, request, 'feeds');
+  // Feeds saved before issue 11 may hold drafts; the API still accepts them.
+  const created = await request.post('/api/backoffice/feeds/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Draft holder ${Date.now()}`, user_id: owner?.user_id, products: [draft.id, active.id] },
+  });
+  expect(created.status()).toBe(201);
+  const feed = (await created.json()) as FeedDetail;
+  const diagnostics = await backoffice<FeedDiagnostics>(page, request, `feeds/${feed.id}/diagnostics`);
+
+  await page.goto(`/dashboard/feeds/${feed.id}/edit`);
+  const panel = page.getByRole('region', { name: 'Delivery' });
+  await expect(panel).toBeVisible();
+  for (const [label, url] of [
+    ['JSON', diagnostics.urls.json],
+    ['CSV', diagnostics.urls.csv],
+    ['XML', diagnostics.urls.xml],
+  ] as const) {
+    expect(url).toMatch(new RegExp(`/api/feed/v1/feeds/${feed.id}\\.${label.toLowerCase()}$`));
+    await expect(panel.getByRole('textbox', { name: `${label} feed URL` })).toHaveValue(url);
+    await expect(panel.getByRole('button', { name: `Copy the ${label} feed URL` })).toBeVisible();
+  }
+  const stat = (label: string) =>
+    panel
+      .locator('dl')
+      .filter({ has: page.getByRole('term').filter({ hasText: label }) })
+      .getByRole('definition');
+  await expect(stat('Items delivered')).toHaveText(String(diagnostics.delivered_count));
+  await expect(stat('Products deliverable')).toHaveText('1 of 2');
+  const drafts = panel.getByRole('region', { name: DRAFT_TEXT });
+  await expect(drafts).toContainText(draft.name);
+  await expect(panel.getByRole('table', { name: 'Preview' }).getByRole('row')).toHaveCount(
+    diagnostics.preview.length + 1,
+  );
+
+  // In the list the draft stays selected, marked, and can be removed.
+  await page.getByLabel('Filter products').fill(ownSku(draft, use) ?? '');
+  const row = page.getByTestId('product-row');
+  await expect(row).toContainText(`Not delivered: ${DRAFT_TEXT}`);
+  await expect(row.getByRole('checkbox')).toBeChecked();
+  await expect(page.getByText(`2 of ${products.length} selected, 1 deliverable`)).toBeVisible();
+  await row.locator('[data-part="control"]').click();
+  await expect(row.getByRole('checkbox')).not.toBeChecked();
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await expect(page.getByText(`1 of ${products.length} selected, 1 deliverable`)).toBeVisible();
+  await expect(panel).toContainText('save to see your changes here');
 });
