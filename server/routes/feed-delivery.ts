@@ -100,6 +100,7 @@ const NO_OWNER = 0;
 
 /** Vary of every pull answer: the answer depends on the credential and on the accepted codings. */
 const VARY = 'Authorization, Accept-Encoding';
+/** What a pull may be sent in, in the server's order of preference on a tie. */
 const ENCODINGS = [...CONTENT_CODINGS, 'identity'];
 
 const FORMATS = {
@@ -129,7 +130,7 @@ function apiTokenOf(request: FastifyRequest): string | null {
  * RateLimit-Policy and RateLimit (structured-field lists; no window, as the quota never renews)
  * and the older RateLimit-Limit / RateLimit-Remaining.
  */
-export function rateLimitHeaders(limit: number, remaining: number): Record<string, string | number> {
+function rateLimitHeaders(limit: number, remaining: number): Record<string, string | number> {
   return {
     'RateLimit-Policy': `"${RATE_LIMIT_POLICY}";q=${limit}`,
     RateLimit: `"${RATE_LIMIT_POLICY}";r=${remaining}`,
