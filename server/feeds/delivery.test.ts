@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { DeliveredFeed, DeliveredItem } from '@/api/schemas/feed-delivery';
-import { discounted, googlePrice, renderFeedCsv, renderFeedXml, storeHost } from './delivery';
+import { discounted, googlePrice, renderFeedCsv, renderFeedXml } from './delivery';
 
 const ITEM: DeliveredItem = {
   id: 'v1',
@@ -37,25 +37,6 @@ const FEED: DeliveredFeed = {
   currency: 'GBP',
   items: [ITEM],
 };
-
-describe('storeHost', () => {
-  it('keeps a bare host name, lower-cased', () => {
-    expect(storeHost('acme.myshopify.com')).toBe('acme.myshopify.com');
-    expect(storeHost(' Shop.Example.COM ')).toBe('shop.example.com');
-  });
-
-  it('reduces a pasted URL to its host', () => {
-    expect(storeHost('https://www.shop.co.uk/')).toBe('www.shop.co.uk');
-    expect(storeHost('http://shop.example.com:8080/collections/all?x=1')).toBe('shop.example.com');
-    expect(storeHost('shop.example.com/products')).toBe('shop.example.com');
-  });
-
-  it('refuses what is not a host name', () => {
-    for (const value of ['', '   ', 'not a domain', 'localhost', '127.0.0.1', 'https://', 'shop_name.com']) {
-      expect(storeHost(value)).toBeNull();
-    }
-  });
-});
 
 describe('prices', () => {
   it('discounts to the nearest minor unit and prints Google price text', () => {

@@ -8,6 +8,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeliveredFeed, DeliveredItem } from '@/api/schemas/feed-delivery';
+import { shopDomainHost } from '@/api/schemas/users';
 import type { DIAGNOSTIC_WARNINGS, DiagnosticItem } from '@/api/schemas/feed-diagnostics';
 import type { ExclusionReason } from '@/api/schemas/shop';
 import type { Db } from '../db/open';
@@ -41,29 +42,6 @@ export async function findFeedOwner(
     .from(feeds)
     .where(eq(feeds.id, feedId));
   return row ?? null;
-}
-
-/**
- * The host name in a customer's `shopify_domain`, lower-cased, or null when it holds none. Saving
- * a user normalises the field to a bare host; older rows may still hold a pasted URL
- * ('https://www.shop.co.uk/'), which is reduced to its host here rather than sent as
- * 'https://https://...'.
- */
-export function storeHost(shopifyDomain: string): string | null {
-  const value = shopifyDomain.trim();
-  if (value === '') return null;
-  let host: string;
-  try {
-    host = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`).hostname;
-  } catch {
-    return null;
-  }
-  const labels = host.split('.');
-  const valid =
-    labels.length >= 2 &&
-    labels.every((label) => /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/.test(label)) &&
-    /[a-z]/.test(labels[labels.length - 1] ?? '');
-  return valid ? host : null;
 }
 
 /** `src` (a remote URL or a path under /uploads) as an absolute URL on `publicUrl`. */
@@ -215,7 +193,9 @@ export async function buildDeliveredFeed(
   const discountRate = feed.discountRate ?? 0;
   const variantsOf = groupBy(variantRows, (row) => row.productId);
   const imagesOf = groupBy(imageRows, (row) => row.productId);
-  const host = storeHost(feed.shopifyDomain ?? '');
+  // Saving a user stores the bare host; rows saved before that rule may hold a pasted URL, which
+  // is reduced to its host here rather than sent as 'https://https://...'.
+  const host = shopDomainHost(feed.shopifyDomain ?? '');
   const store = host ? `https://${host}` : publicUrl;
 
   const items: DeliveredItem[] = [];
