@@ -340,8 +340,10 @@ export const feedEditorMachine = setup({
     diagnostics: feedDiagnosticsMachine,
   },
   actions: {
-    storeProductsCache: (_, params: { products: ShopProduct[]; savedAt: number }) =>
-      writeShopProductsCache(params.products, params.savedAt),
+    // Fire and forget: writing never fails (a full storage only means no cache next time).
+    storeProductsCache: (_, params: { products: ShopProduct[]; savedAt: number }) => {
+      void writeShopProductsCache(params.products, params.savedAt);
+    },
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Feed editor call failed', params.error);
     },

@@ -4,9 +4,10 @@
  * Every call the editor makes is held and answered with the model's fixture, so the screen shows
  * exactly the model's customers, brands, products and feed 7: categories, products, the feed and the
  * save answer as the contract's JSON, errors with their status and message. The products cache is
- * local storage, read when loading starts, so it is stored ahead: at the start and before a retry,
- * the cache the path's next read finds. The page's clock is fixed at the model's, so a cache one
- * millisecond younger than 24 hours is still fresh when the editor reads it.
+ * local storage (gzipped, as src/api/shop.ts stores it), read when loading starts, so it is stored
+ * ahead: at the start and before a retry, the cache the path's next read finds. The page's clock is
+ * fixed at the model's, so a cache one millisecond younger than 24 hours is still fresh when the
+ * editor reads it.
  *
  * Paths stop at a successful save: the screen then leaves the editor for the feeds list (which each
  * such path asserts), so events after it cannot come from the UI.
@@ -14,10 +15,12 @@
  * The Delivery panel's diagnostics call (issue 12; its own statechart has its own model) is held
  * and never answered: in edit mode the panel shows it is loading, in create mode it is absent.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { FeedDetail } from '@/api/schemas/feeds';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
+import { SHOP_PRODUCTS_CACHE_PREFIX } from '@/api/shop';
 import type { ShopProduct } from '@/api/schemas/shop';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import feedEditorModel from '../../model/models/feedEditor.model';
@@ -76,6 +79,17 @@ function snapshotBefore(run: Run): FeedEditorSnapshot {
   return step.state;
 }
 
+/** `json` as the app stores its products cache: gzip, base64, behind the format's prefix. */
+function encodeCache(json: string): string {
+  return `${SHOP_PRODUCTS_CACHE_PREFIX}${gzipSync(json).toString('base64')}`;
+}
+
+/** The JSON text of a stored products cache, or the stored text itself when it is not one. */
+function decodeCache(stored: string): string {
+  if (!stored.startsWith(SHOP_PRODUCTS_CACHE_PREFIX)) return stored;
+  return gunzipSync(Buffer.from(stored.slice(SHOP_PRODUCTS_CACHE_PREFIX.length), 'base64')).toString();
+}
+
 /**
  * What the next cache read of the path finds, from step `from` on: the stored text, or null for no
  * cache (also when the path never settles the read).
@@ -85,7 +99,7 @@ function cacheAhead(run: Run, from: number): string | null {
     if (event.type === CACHE.error) return UNREADABLE_CACHE;
     if (event.type === CACHE.done) {
       const { output } = event as { output: unknown };
-      return output === null ? null : JSON.stringify(output);
+      return output === null ? null : encodeCache(JSON.stringify(output));
     }
   }
   return null;
@@ -107,7 +121,7 @@ const readAtLoad: UiGesture<FeedEditorMachine> = async ({ page }, event) => {
   const stored = await page.evaluate((key) => localStorage.getItem(key), CACHE_KEY);
   const expected =
     event.type === CACHE.error ? UNREADABLE_CACHE : JSON.stringify((event as { output: unknown }).output);
-  expect(stored ?? 'null', 'the cache the editor read').toBe(expected);
+  expect(decodeCache(stored ?? 'null'), 'the cache the editor read').toBe(expected);
 };
 
 /** The accessible name of a product's checkbox: its name and its default variant's SKU. */

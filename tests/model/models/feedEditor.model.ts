@@ -5,8 +5,9 @@
  * Path explosion, on purpose:
  * - The three loading regions are independent, so they settle in one order (products, then customers
  *   and brands, then the feed): every outcome of every region is walked, not every interleaving. The
- *   products come first because the cache read is synchronous: in a browser it always settles before
- *   any call is answered, so the UI model tests (tests/e2e/model) can follow this order.
+ *   products come first because the cache read needs no server: in a browser it settles within
+ *   milliseconds of the start, before any call is answered, so the UI model tests
+ *   (tests/e2e/model) can follow this order.
  * - The serializer keeps the state, whether a feed id is held, whether name and customer are set,
  *   whether the SKU box is empty, names a known product or only unknown ones, and whether a save was
  *   tried: what the guards read.
