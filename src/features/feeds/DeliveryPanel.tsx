@@ -204,7 +204,9 @@ function Diagnostics({
         <Heading as="h3" size="sm">
           Not delivered
         </Heading>
-        {excluded.length === 0 ? (
+        {diagnostics.product_count === 0 ? (
+          <Text color="fg.muted">The feed holds no products yet.</Text>
+        ) : excluded.length === 0 ? (
           <Text color="fg.muted">Every selected product is delivered.</Text>
         ) : (
           excluded.map((group) => (
