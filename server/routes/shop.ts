@@ -195,15 +195,17 @@ export async function listShopProducts(db: Db): Promise<ShopProduct[]> {
 }
 
 /** Route plugin; register with prefix /api/backoffice/shop. */
-export async function shopRoutes(app: FastifyInstance, { db }: AppServices): Promise<void> {
+export async function shopRoutes(app: FastifyInstance, { db, config }: AppServices): Promise<void> {
   defineRoute(
     app,
     {
       method: 'GET',
       url: '/categories',
-      summary: 'Customers (for the feed customer select) and brands',
+      summary: "Customers (for the feed customer select), brands and the catalogue's currency",
       tags: ['shop'],
-      responses: { 200: { description: 'Customers and brands, each by name', schema: ShopCategories } },
+      responses: {
+        200: { description: 'Customers and brands, each by name; the currency code', schema: ShopCategories },
+      },
     },
     async () => {
       const [customers, brandRows] = await Promise.all([
@@ -214,7 +216,7 @@ export async function shopRoutes(app: FastifyInstance, { db }: AppServices): Pro
           .orderBy(asc(users.company_name), asc(users.id)),
         db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name)),
       ]);
-      return { customers, brands: brandRows };
+      return { customers, brands: brandRows, currency: config.catalogueCurrency };
     },
   );
 

@@ -44,6 +44,26 @@ export function formatDateTime(at: Date | string): string {
   return dateTime.format(typeof at === 'string' ? new Date(at) : at);
 }
 
+const cataloguePrices = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A catalogue or feed price, `minor` units / 100 with 2 decimals (spec §9), in the catalogue's
+ * currency `currency` (ISO 4217, CATALOGUE_CURRENCY; EUR gives the spec's '€12.34').
+ */
+export function formatCataloguePrice(minor: number, currency: string): string {
+  let format = cataloguePrices.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    cataloguePrices.set(currency, format);
+  }
+  return format.format(minor / 100);
+}
+
 /** Minor units (pence or cents) to major units, exact to 2 decimals. */
 export function toMajorUnits(minor: number): number {
   return Math.round(minor) / 100;

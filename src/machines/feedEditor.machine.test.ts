@@ -112,6 +112,7 @@ const CATEGORIES: ShopCategories = {
     { id: 1, name: 'Seeking Health' },
     { id: 2, name: 'Bare Biology' },
   ],
+  currency: 'GBP',
 };
 
 interface Options {
@@ -208,6 +209,7 @@ describe('loading', () => {
     const { context } = actor.getSnapshot();
     expect(context.customers).toEqual(CATEGORIES.customers);
     expect(context.brands).toEqual(CATEGORIES.brands);
+    expect(context.currency).toBe('GBP');
     expect(context.filteredIds).toEqual([1, 2, 3, 4, 5, 6]);
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
   });

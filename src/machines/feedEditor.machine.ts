@@ -152,6 +152,8 @@ export interface FeedEditorContext {
   now: () => number;
   customers: CustomerListItem[];
   brands: Brand[];
+  /** ISO 4217 code the catalogue's prices are in (from the server; the spec's € is EUR). */
+  currency: string;
   products: ShopProduct[];
   index: CatalogueIndex;
   /** The feed as loaded, kept until the catalogue is ready to apply it. */
@@ -372,6 +374,7 @@ export const feedEditorMachine = setup({
     now: input.now ?? (() => Date.now()),
     customers: [],
     brands: [],
+    currency: 'EUR',
     products: [],
     index: EMPTY_INDEX,
     loadedFeed: null,
@@ -408,6 +411,7 @@ export const feedEditorMachine = setup({
                   actions: assign(({ event }) => ({
                     customers: event.output.customers,
                     brands: event.output.brands,
+                    currency: event.output.currency,
                   })),
                 },
                 onError: {

@@ -66,6 +66,8 @@ describe('GET /shop/categories', () => {
       'Brand H',
     ]);
     expect(Object.keys(response.json().customers[0]).sort()).toEqual(['company_name', 'id']);
+    // The test configuration's CATALOGUE_CURRENCY, for the editor's prices.
+    expect(body.currency).toBe('EUR');
   });
 
   it('is for admins only', async () => {

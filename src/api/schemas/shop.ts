@@ -13,6 +13,8 @@ export type Brand = v.InferOutput<typeof Brand>;
 export const ShopCategories = v.object({
   customers: v.array(CustomerListItem),
   brands: v.array(Brand),
+  /** ISO 4217 code of the catalogue's prices (CATALOGUE_CURRENCY; ARCHITECTURE.md §4 "Currency"). */
+  currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/)),
 });
 export type ShopCategories = v.InferOutput<typeof ShopCategories>;
 

@@ -26,6 +26,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { formatCataloguePrice } from '@/api/format';
 import type { FeedDiagnostics, DiagnosticItem, PreviewItem } from '@/api/schemas/feed-diagnostics';
 import type { ShopProduct } from '@/api/schemas/shop';
 import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
@@ -47,13 +48,6 @@ const AVAILABILITY_TEXTS: Record<PreviewItem['availability'], string> = {
   in_stock: 'In stock',
   out_of_stock: 'Out of stock',
 };
-
-/** A delivered price, minor units / 100 with 2 decimals, in the feed's currency (€ for EUR). */
-export function formatDeliveredPrice(price: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(
-    price / 100,
-  );
-}
 
 /**
  * One diagnosed product or variant as the admin reads it: the product's name, then the variant's
@@ -148,13 +142,13 @@ function Preview({ diagnostics }: { diagnostics: FeedDiagnostics }) {
               <Table.Cell>{item.title}</Table.Cell>
               <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                 {item.sale_price === null ? (
-                  formatDeliveredPrice(item.price, currency)
+                  formatCataloguePrice(item.price, currency)
                 ) : (
                   <>
                     <Text as="del" color="fg.muted" me="2">
-                      {formatDeliveredPrice(item.price, currency)}
+                      {formatCataloguePrice(item.price, currency)}
                     </Text>
-                    {formatDeliveredPrice(item.sale_price, currency)}
+                    {formatCataloguePrice(item.sale_price, currency)}
                   </>
                 )}
               </Table.Cell>

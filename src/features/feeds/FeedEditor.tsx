@@ -98,6 +98,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     skuReport,
     index,
     products,
+    currency,
     deliverableCount,
     dirty,
     savedFeed,
@@ -281,6 +282,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
                 byId={index.byId}
                 delivery={index.delivery}
                 selected={selected}
+                currency={currency}
                 onToggle={toggleProduct}
               />
             </Card.Body>

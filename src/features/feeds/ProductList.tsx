@@ -9,6 +9,7 @@
 import { Badge, Box, Checkbox, HStack, Image, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
+import { formatCataloguePrice } from '@/api/format';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ProductStatus, ShopProduct } from '@/api/schemas/shop';
 import type { ProductDelivery } from '@/machines/feedEditor.machine';
@@ -18,26 +19,19 @@ export const PRODUCT_ROW_HEIGHT = 68;
 /** Height of the scrolling list in px. */
 const LIST_HEIGHT = 480;
 
-const euros = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-});
-
-/** Spec §9: a feed product price, minor units / 100 with 2 decimals, in €. */
-export function formatFeedPrice(price: number): string {
-  return euros.format(price / 100);
-}
-
-/** The lowest and highest variant price (minor units) as '€12.00–€18.00', or one price when all are equal. */
-export function formatPriceRange(product: ShopProduct): string {
+/**
+ * The lowest and highest variant price in `currency` as '€12.00–€18.00', or one price when all
+ * are equal (spec §9: price / 100, 2 decimals).
+ */
+export function formatPriceRange(product: ShopProduct, currency: string): string {
   let low = product.variant.price;
   let high = low;
   for (const variant of product.variants) {
     low = Math.min(low, variant.price);
     high = Math.max(high, variant.price);
   }
-  return low === high ? formatFeedPrice(low) : `${formatFeedPrice(low)}–${formatFeedPrice(high)}`;
+  const [from, to] = [low, high].map((price) => formatCataloguePrice(price, currency));
+  return low === high ? `${from}` : `${from}–${to}`;
 }
 
 /** '1 variant', '3 variants'. */
@@ -84,11 +78,13 @@ const ProductRow = memo(function ProductRow({
   product,
   delivery,
   checked,
+  currency,
   onToggle,
 }: {
   product: ShopProduct;
   delivery: ProductDelivery;
   checked: boolean;
+  currency: string;
   onToggle: (productId: number) => void;
 }) {
   const thumbnail = thumbnailOf(product);
@@ -130,7 +126,7 @@ const ProductRow = memo(function ProductRow({
         )}
       </Box>
       <Text fontVariantNumeric="tabular-nums" flexShrink="0">
-        {formatPriceRange(product)}
+        {formatPriceRange(product, currency)}
       </Text>
     </HStack>
   );
@@ -145,11 +141,13 @@ export interface ProductListProps {
   byId: ReadonlyMap<number, ShopProduct>;
   delivery: ReadonlyMap<number, ProductDelivery>;
   selected: ReadonlySet<number>;
+  /** ISO 4217 code of the catalogue's prices. */
+  currency: string;
   onToggle: (productId: number) => void;
 }
 
 /** Renders the visible slice of `ids`; an empty list says so. */
-export function ProductList({ ids, byId, delivery, selected, onToggle }: ProductListProps) {
+export function ProductList({ ids, byId, delivery, selected, currency, onToggle }: ProductListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -184,7 +182,13 @@ export function ProductList({ ids, byId, delivery, selected, onToggle }: Product
               w="full"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <ProductRow product={product} delivery={facts} checked={selected.has(id)} onToggle={onToggle} />
+              <ProductRow
+                product={product}
+                delivery={facts}
+                checked={selected.has(id)}
+                currency={currency}
+                onToggle={onToggle}
+              />
             </Box>
           );
         })}

@@ -133,11 +133,15 @@ function productLabel({ products }: FeedEditorSnapshot['context'], productId: nu
     : `Select ${product.name} (${product.variant.sku})`;
 }
 
-/** Spec §9: € with 2 decimals; issue 11: the lowest and highest variant price, or one. */
+/**
+ * Spec §9: 2 decimals in the catalogue's currency, which the model's categories answer gives as
+ * GBP (so a screen stuck on the spec's default € shows); issue 11: the lowest and highest variant
+ * price, or one.
+ */
 function priceText(product: ShopProduct): string {
   const prices = product.variants.map((variant) => variant.price);
   const [low, high] = [Math.min(...prices), Math.max(...prices)].map(
-    (price) => `€${(price / 100).toFixed(2)}`,
+    (price) => `£${(price / 100).toFixed(2)}`,
   );
   return low === high ? `${low}` : `${low}–${high}`;
 }

@@ -196,7 +196,11 @@ function checkLoading(step: FeedEditorStep): void {
   }
   if (!('output' in event)) return;
   if (event.type.includes('categories')) {
-    expect(after.context).toMatchObject({ customers: CUSTOMERS, brands: [SEEKING_HEALTH, RISEWELL] });
+    expect(after.context).toMatchObject({
+      customers: CUSTOMERS,
+      brands: [SEEKING_HEALTH, RISEWELL],
+      currency: 'GBP',
+    });
   } else if (event.type.includes('readingCache')) {
     const cache = event.output as { savedAt: number; products: ShopProduct[] } | null;
     const fresh = cache !== null && NOW - cache.savedAt < DAY_MS;
@@ -438,7 +442,7 @@ export default defineModel({
   },
   outcomes: {
     loadCategories: {
-      done: [{ customers: CUSTOMERS, brands: [SEEKING_HEALTH, RISEWELL] }],
+      done: [{ customers: CUSTOMERS, brands: [SEEKING_HEALTH, RISEWELL], currency: 'GBP' }],
       error: [failure],
     },
     readProductsCache: {
