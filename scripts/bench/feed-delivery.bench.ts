@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import { withPostgresDatabase } from './postgres-database';
 import type { FeedServerCpu, FeedServerReady } from './feed-server';
 import type { StaticServerReady } from './static-server';
+import { nextMessage } from './child-messages';
 
 const PRODUCTS = 500;
 const VARIANTS_PER_PRODUCT = 4;
@@ -51,24 +52,6 @@ interface LoadResult {
   /** Answers that were not 2xx/3xx, plus socket errors and timeouts. */
   failures: number;
   requests: number;
-}
-
-/** The next message of `child` of the given type; rejects if the child exits first. */
-function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onMessage = (message: { type?: string }) => {
-      if (message.type !== type) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message as T);
-    };
-    const onExit = (code: number | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`bench child exited with ${code} before sending '${type}'`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -22,6 +22,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { withPostgresDatabase } from './postgres-database';
 import type { ServerCpu, ServerReady } from './users-server';
+import { nextMessage } from './child-messages';
 
 const CONNECTIONS = 50;
 const DURATION_S = 8;
@@ -63,24 +64,6 @@ async function load(url: string, token: string, seconds: number) {
     requests: times.length,
     failures,
   };
-}
-
-/** The next message of `child` of the given type; rejects if the child exits first. */
-async function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onMessage = (message: { type?: string }) => {
-      if (message.type !== type) return;
-      child.off('exit', onExit);
-      child.off('message', onMessage);
-      resolve(message as T);
-    };
-    const onExit = (code: number | null) => {
-      child.off('message', onMessage);
-      reject(new Error(`bench server exited with ${code} before sending '${type}'`));
-    };
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
 }
 
 async function serverCpuMs(child: ChildProcess): Promise<number> {
