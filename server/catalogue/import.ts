@@ -66,7 +66,6 @@ export class NothingImportableError extends CatalogueFileError {
 }
 
 type ProductRow = typeof products.$inferSelect;
-type VariantRow = typeof productVariants.$inferSelect;
 type AssetRow = typeof productAssets.$inferSelect;
 type AssetValues = Pick<AssetRow, 'src' | 'thumbnail_50' | 'alt' | 'position' | 'is_primary'>;
 
@@ -303,69 +302,74 @@ export async function importCatalogue(
       }
     }
 
-    const existingIds = [...existing.values()].map((row) => row.id);
-    const storedVariants: VariantRow[] = [];
-    const storedAssets: AssetRow[] = [];
-    for (const ids of chunks(existingIds)) {
-      storedVariants.push(
-        ...(await tx.select().from(productVariants).where(inArray(productVariants.product_id, ids))),
-      );
-      storedAssets.push(
-        ...(await tx
-          .select()
-          .from(productAssets)
-          .where(inArray(productAssets.product_id, ids))
-          .orderBy(asc(productAssets.position), asc(productAssets.id))),
-      );
-    }
-    const variantsByProduct = groupBy(storedVariants, (row) => row.product_id);
-    const assetsByProduct = groupBy(storedAssets, (row) => row.product_id);
+    // A batch of products at a time: what the catalogue holds for them is read, compared and
+    // written before the next batch, so memory stays flat however large the export.
+    for (const batch of chunks(wanted)) {
+      const ids = batch.flatMap((product) => {
+        const current = existing.get(product.handle);
+        return current ? [current.id] : [];
+      });
+      const storedVariants =
+        ids.length === 0
+          ? []
+          : await tx.select().from(productVariants).where(inArray(productVariants.product_id, ids));
+      const storedAssets =
+        ids.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(productAssets)
+              .where(inArray(productAssets.product_id, ids))
+              .orderBy(asc(productAssets.position), asc(productAssets.id));
+      const variantsByProduct = groupBy(storedVariants, (row) => row.product_id);
+      const assetsByProduct = groupBy(storedAssets, (row) => row.product_id);
 
-    const newVariants: (typeof productVariants.$inferInsert)[] = [];
-    const newAssets: (typeof productAssets.$inferInsert)[] = [];
-    const archivedVariantIds: number[] = [];
-    for (const product of wanted) {
-      const productId = productIds.get(product.handle) ?? 0;
-      const changed = () => {
-        if (!created.has(product.handle)) updated.add(product.handle);
-      };
-      const stored = new Map((variantsByProduct.get(productId) ?? []).map((row) => [row.option_key, row]));
-      for (const variant of product.variants) {
-        const values = variantValues(variant, productId);
-        const current = stored.get(variant.optionKey);
-        stored.delete(variant.optionKey);
-        if (!current) {
-          newVariants.push(values);
-          variantCounts.created++;
+      const newVariants: (typeof productVariants.$inferInsert)[] = [];
+      const newAssets: (typeof productAssets.$inferInsert)[] = [];
+      const archivedVariantIds: number[] = [];
+      for (const product of batch) {
+        const productId = productIds.get(product.handle) ?? 0;
+        const changed = () => {
+          if (!created.has(product.handle)) updated.add(product.handle);
+        };
+        const stored = new Map((variantsByProduct.get(productId) ?? []).map((row) => [row.option_key, row]));
+        for (const variant of product.variants) {
+          const values = variantValues(variant, productId);
+          const current = stored.get(variant.optionKey);
+          stored.delete(variant.optionKey);
+          if (!current) {
+            newVariants.push(values);
+            variantCounts.created++;
+            changed();
+          } else if (!sameFields(current, values)) {
+            await tx.update(productVariants).set(values).where(eq(productVariants.id, current.id));
+            variantCounts.updated++;
+            changed();
+          } else {
+            variantCounts.unchanged++;
+          }
+        }
+        // What is left was deleted in Shopify: every variant of a product is in its export.
+        const gone = [...stored.values()].filter((row) => !row.archived);
+        if (gone.length > 0) {
+          archivedVariantIds.push(...gone.map((row) => row.id));
+          variantCounts.archived += gone.length;
           changed();
-        } else if (!sameFields(current, values)) {
-          await tx.update(productVariants).set(values).where(eq(productVariants.id, current.id));
-          variantCounts.updated++;
+        }
+        const assets = assetValues(product, options);
+        if (!sameAssets(assetsByProduct.get(productId) ?? [], assets)) {
+          if (existing.has(product.handle)) {
+            await tx.delete(productAssets).where(eq(productAssets.product_id, productId));
+          }
+          newAssets.push(...assets.map((asset) => ({ ...asset, product_id: productId })));
           changed();
-        } else {
-          variantCounts.unchanged++;
         }
       }
-      // What is left was deleted in Shopify: every variant of a product is in its export.
-      const gone = [...stored.values()].filter((row) => !row.archived);
-      if (gone.length > 0) {
-        archivedVariantIds.push(...gone.map((row) => row.id));
-        variantCounts.archived += gone.length;
-        changed();
+      for (const rows of chunks(newVariants)) await tx.insert(productVariants).values(rows);
+      for (const rows of chunks(newAssets)) await tx.insert(productAssets).values(rows);
+      for (const archived of chunks(archivedVariantIds)) {
+        await tx.update(productVariants).set({ archived: true }).where(inArray(productVariants.id, archived));
       }
-      const assets = assetValues(product, options);
-      if (!sameAssets(assetsByProduct.get(productId) ?? [], assets)) {
-        if (existing.has(product.handle)) {
-          await tx.delete(productAssets).where(eq(productAssets.product_id, productId));
-        }
-        newAssets.push(...assets.map((asset) => ({ ...asset, product_id: productId })));
-        changed();
-      }
-    }
-    for (const batch of chunks(newVariants)) await tx.insert(productVariants).values(batch);
-    for (const batch of chunks(newAssets)) await tx.insert(productAssets).values(batch);
-    for (const ids of chunks(archivedVariantIds)) {
-      await tx.update(productVariants).set({ archived: true }).where(inArray(productVariants.id, ids));
     }
     for (const handles of chunks([...updated])) {
       await tx.update(products).set({ updated_at: now }).where(inArray(products.handle, handles));
