@@ -17,22 +17,22 @@ const USAGE = 'Usage: npm run catalogue:import -- [--full] <file.csv>';
 
 /** Runs the command with `args` (without node and the script); resolves to the exit code. */
 async function main(args: string[]): Promise<number> {
-  let file: string | undefined;
-  let full = false;
+  let parsed: { file: string; full: boolean };
   try {
     const { values, positionals } = parseArgs({
       args,
       options: { full: { type: 'boolean', default: false } },
       allowPositionals: true,
     });
-    if (positionals.length !== 1) throw new Error('expected one file');
-    [file] = positionals;
-    full = values.full;
+    const [only, ...more] = positionals;
+    if (only === undefined || more.length > 0) throw new Error('expected one file');
+    parsed = { file: only, full: values.full };
   } catch {
+    // An unknown option, a missing or extra file name.
     console.error(USAGE);
     return 1;
   }
-  if (!file) return 1;
+  const { file, full } = parsed;
   let bytes: Uint8Array;
   try {
     bytes = await readFile(file);
