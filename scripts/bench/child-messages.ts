@@ -18,3 +18,25 @@ export function nextMessage<T extends { type: string }>(child: ChildProcess, typ
     child.once('exit', onExit);
   });
 }
+
+/**
+ * In a bench child: answers each 'cpu' message with `{ type: 'cpu', cpuMs }` (user + system CPU
+ * since the child started, in ms), and on 'stop' or when the parent goes away runs `close` once and
+ * exits.
+ */
+export function answerParent(close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await close();
+    process.exit(0);
+  };
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const usage = process.cpuUsage();
+      process.send?.({ type: 'cpu', cpuMs: (usage.user + usage.system) / 1000 });
+    } else if (message === 'stop') void stop();
+  });
+  process.on('disconnect', () => void stop());
+}

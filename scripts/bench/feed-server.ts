@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { startFeedBenchApp } from './feed-app';
+import { answerParent } from './child-messages';
 
 /** First message of the child: where to pull which feed with which token. */
 export interface FeedServerReady {
@@ -50,20 +51,7 @@ async function main(): Promise<void> {
   await bench.db.execute(sql`analyze`);
   const seedMs = Math.round(performance.now() - started);
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await bench.close();
-    process.exit(0);
-  };
-  process.on('message', (message) => {
-    if (message === 'cpu') {
-      const usage = process.cpuUsage();
-      send({ type: 'cpu', cpuMs: (usage.user + usage.system) / 1000 });
-    } else if (message === 'stop') void stop();
-  });
-  process.on('disconnect', () => void stop());
+  answerParent(() => bench.close());
   send({
     type: 'ready',
     address: bench.url,

@@ -18,6 +18,7 @@ import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/open';
 import type { Db } from '../../server/db/open';
 import { users } from '../../server/db/schema';
+import { answerParent } from './child-messages';
 
 /** Users seeded besides the admin. */
 const USER_COUNT = 10_000;
@@ -111,22 +112,11 @@ async function main(): Promise<void> {
   const login = await app.inject({ method: 'POST', url: '/api/backoffice/login', payload: ADMIN });
   const token = (login.json() as { access_token: string }).access_token;
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  answerParent(async () => {
     await app.close();
     await database.close();
     rmSync(config.dataDir, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('message', (message) => {
-    if (message === 'cpu') {
-      const usage = process.cpuUsage();
-      send({ type: 'cpu', cpuMs: (usage.user + usage.system) / 1000 });
-    } else if (message === 'stop') void stop();
   });
-  process.on('disconnect', () => void stop());
   send({ type: 'ready', address, token, userCount: USER_COUNT, seedMs });
 }
 
