@@ -15,6 +15,7 @@ import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { avatarRoutes } from './routes/avatar';
 import { FEED_DELIVERY_PREFIX, feedDeliveryRoutes, loggableUrl } from './routes/feed-delivery';
 import { dashboardRoutes } from './routes/dashboard';
 import { feedRoutes } from './routes/feeds';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(openApiRoutes, { ...services, prefix: '/api' });
   await app.register(authRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
   await app.register(accountRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/account` });
+  await app.register(avatarRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/account` });
   await app.register(userRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/users` });
   await app.register(feedRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
   await app.register(shopRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/shop` });

@@ -1,12 +1,14 @@
 /**
  * The one Drizzle pg-core schema of the whole product (spec §3, ARCHITECTURE.md §3–4).
  * Money columns are integers in minor units (pence / cents); timestamps are UTC `timestamptz`.
- * Later features add routes over these tables, not new tables.
+ * Besides the spec's tables, two serve every process alike (issue 13): attempt counters of the auth
+ * limits and the uploaded files.
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -331,6 +333,41 @@ export const transactions = pgTable(
   ],
 );
 
+/** PostgreSQL `bytea`, read and written as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Fixed-window attempt counters of the auth limits (issue 13), shared by every process: one row per
+ * limited key (e.g. a login's address and email), incremented atomically before the guarded work.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    /** The limit's name and its subject, e.g. `login:203.0.113.9|ann@example.com`. */
+    key: text('key').primaryKey(),
+    /** Attempts counted in the current window. */
+    hits: integer('hits').notNull(),
+    /** When the current window ends and the count starts again from zero. */
+    window_ends_at: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attempt_counters_window_idx').on(t.window_ends_at)],
+);
+
+/**
+ * Files served under /uploads (avatars, product images), kept in the database so that every process
+ * serves what any of them stored (issue 13).
+ */
+export const storedFiles = pgTable('stored_files', {
+  /** The public path, e.g. `/uploads/avatars/<32 hex>.png`. */
+  path: text('path').primaryKey(),
+  content_type: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  created_at: createdAt(),
+});
+
 export const schema = {
   users,
   refreshTokenFamilies,
@@ -345,4 +382,6 @@ export const schema = {
   orders,
   orderItems,
   transactions,
+  attemptCounters,
+  storedFiles,
 };
