@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -56,8 +56,14 @@ export interface Config {
   logLevel: LogLevel;
   /** TRUST_PROXY: take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
-  /** Failed logins allowed per (ip + email) within `windowMs` before 429. */
-  loginRateLimit: { max: number; windowMs: number };
+  /** Login attempts allowed per (ip + email) within `windowMs` before 429 (a success clears them). */
+  loginRateLimit: AttemptLimit;
+  /** Password checks allowed per client address across all emails within `windowMs` before 429. */
+  loginAddressRateLimit: AttemptLimit;
+  /** Wrong current passwords allowed per account on PUT /account/password within `windowMs`. */
+  passwordChangeRateLimit: AttemptLimit;
+  /** How many Argon2 hashes or verifications run at once in this process, and how many may wait. */
+  passwordHashing: HashingBound;
   /**
    * PUBLIC_URL: the origin (no trailing slash) feed URLs and the feeds' self links are built on,
    * never the request's Host header (issue 12); default the listening address, http://HOST:PORT.
@@ -70,8 +76,51 @@ export interface Config {
   catalogueCurrency: string;
 }
 
-/** 5 failed attempts per (ip + email) per 15 minutes (issue 2, "Auth"). */
-export const DEFAULT_LOGIN_RATE_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
+/** At most `max` attempts per key within a window of `windowMs` milliseconds. */
+export interface AttemptLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** A bound on concurrent password hashing: `concurrency` running, `queue` waiting, the rest refused. */
+export interface HashingBound {
+  concurrency: number;
+  queue: number;
+}
+
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
+
+/** 5 attempts per (ip + email) per 15 minutes (issue 2, "Auth"). */
+export const DEFAULT_LOGIN_RATE_LIMIT: Readonly<AttemptLimit> = { max: 5, windowMs: FIFTEEN_MINUTES_MS };
+
+/**
+ * 20 failed password checks per client address per 15 minutes, whatever the emails (issue 13,
+ * password spraying): four people behind one office address can each use up their own 5, while
+ * spraying is held to 80 guesses an hour per address instead of 5 for every email it tries.
+ */
+export const DEFAULT_LOGIN_ADDRESS_RATE_LIMIT: Readonly<AttemptLimit> = {
+  max: 20,
+  windowMs: FIFTEEN_MINUTES_MS,
+};
+
+/**
+ * 5 wrong current passwords per account per 15 minutes on PUT /account/password (issue 13): a stolen
+ * access token must not guess the password faster than the login form could.
+ */
+export const DEFAULT_PASSWORD_CHANGE_RATE_LIMIT: Readonly<AttemptLimit> = {
+  max: 5,
+  windowMs: FIFTEEN_MINUTES_MS,
+};
+
+/**
+ * Half the cores hash (at least one), so Argon2 work from a flood of logins leaves the other half
+ * to every other request (issue 13); up to 8 hashes per running slot wait (a few hundred
+ * milliseconds at ~35-70 ms per hash), the rest are refused with 503.
+ */
+export function defaultHashingBound(cores: number = availableParallelism()): HashingBound {
+  const concurrency = Math.max(1, Math.floor(cores / 2));
+  return { concurrency, queue: 8 * concurrency };
+}
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -246,6 +295,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: read(env, 'TRUST_PROXY') ?? false,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT },
+    loginAddressRateLimit: { ...DEFAULT_LOGIN_ADDRESS_RATE_LIMIT },
+    passwordChangeRateLimit: { ...DEFAULT_PASSWORD_CHANGE_RATE_LIMIT },
+    passwordHashing: defaultHashingBound(),
     publicUrl: read(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     catalogueCurrency: read(env, 'CATALOGUE_CURRENCY') ?? 'EUR',
   };
@@ -275,6 +327,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     loginRateLimit: { ...DEFAULT_LOGIN_RATE_LIMIT },
+    loginAddressRateLimit: { ...DEFAULT_LOGIN_ADDRESS_RATE_LIMIT },
+    passwordChangeRateLimit: { ...DEFAULT_PASSWORD_CHANGE_RATE_LIMIT },
+    passwordHashing: defaultHashingBound(),
     publicUrl: 'http://feeds.test',
     catalogueCurrency: 'EUR',
     ...overrides,

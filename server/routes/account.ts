@@ -9,6 +9,8 @@ import { ProfileUser } from '@/api/schemas/auth';
 import { ErrorResponse, MessageResponse } from '@/api/schemas/common';
 import type { AppServices } from '../app';
 import { authOf, INVALID_TOKEN_MESSAGE } from '../auth/guard';
+import { createAttemptCounter, rateLimitHeaders, tooManyAttempts } from '../auth/attempt-limits';
+import { HASHING_BUSY_MESSAGE, hashingGateFor } from '../auth/hashing-gate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import { users } from '../db/schema';
@@ -18,11 +20,24 @@ import { loadProfile, profileColumns, toProfile } from '../users/profile';
 
 /** The 400 message when the current password given with a password change is wrong. */
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+/** The 429 message once the wrong current passwords of an account have reached the limit (issue 13). */
+export function tooManyPasswordChangesMessage(seconds: number): string {
+  return `Too many wrong current passwords. Try again in ${seconds} seconds.`;
+}
 /** Spec §8 success toast texts, also the `message` of the answers. */
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated';
 
-/** Route plugin; register with prefix /api/backoffice/account. */
-export async function accountRoutes(app: FastifyInstance, { db, now }: AppServices): Promise<void> {
+/**
+ * Route plugin; register with prefix /api/backoffice/account.
+ *
+ * A password change is limited per account (`config.passwordChangeRateLimit`, issue 13): each
+ * attempt is counted in the database before the current password is checked, a correct current
+ * password clears the count, and the Argon2 work runs under the process's hashing gate (503 beyond).
+ */
+export async function accountRoutes(app: FastifyInstance, { config, db, now }: AppServices): Promise<void> {
+  const attempts = createAttemptCounter(db, now);
+  const hashing = hashingGateFor(config);
+
   defineRoute(
     app,
     {
@@ -74,6 +89,11 @@ export async function accountRoutes(app: FastifyInstance, { db, now }: AppServic
           description: `${WRONG_CURRENT_PASSWORD_MESSAGE}, or a rule of the new password is broken`,
           schema: ErrorResponse,
         },
+        429: {
+          description: 'Too many wrong current passwords for this account; see Retry-After (seconds)',
+          schema: ErrorResponse,
+        },
+        503: { description: `${HASHING_BUSY_MESSAGE} (see Retry-After)`, schema: ErrorResponse },
       },
     },
     async ({ body, request }) => {
@@ -84,10 +104,28 @@ export async function accountRoutes(app: FastifyInstance, { db, now }: AppServic
         .where(eq(users.id, userId))
         .limit(1);
       if (!user) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
-      if (!(await verifyPassword(user.password_hash, body.old_password))) {
-        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE);
+      const key = `password-change:${userId}`;
+      const attempt = await attempts.count(key, config.passwordChangeRateLimit);
+      if (!attempt.allowed) {
+        throw tooManyAttempts(attempt, tooManyPasswordChangesMessage(attempt.resetSeconds));
       }
-      const passwordHash = await hashPassword(body.new_password);
+      let passwordHash: string | null;
+      try {
+        // One slot for both hashes: a request admitted to the gate is not refused half way.
+        passwordHash = await hashing.run(async () =>
+          (await verifyPassword(user.password_hash, body.old_password))
+            ? hashPassword(body.new_password)
+            : null,
+        );
+      } catch (error) {
+        // Nothing was checked (the hashing gate was full), so the attempt does not count.
+        await attempts.refund(key, attempt);
+        throw error;
+      }
+      if (passwordHash === null) {
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE, rateLimitHeaders(attempt));
+      }
+      await attempts.clear(key);
       const at = now();
       await db.transaction(async (tx) => {
         await tx

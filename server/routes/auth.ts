@@ -2,12 +2,14 @@
  * POST /login, /token-refresh and /logout under /api/backoffice (spec §4, §7, §8; issue 2 "Auth").
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LoginRequest, TokenPair } from '@/api/schemas/auth';
 import { ErrorResponse, MessageResponse, UserStatus } from '@/api/schemas/common';
 import type { AppServices } from '../app';
 import { authOf, bearerToken } from '../auth/guard';
 import { signAccessToken } from '../auth/jwt';
+import { createAttemptCounter, rateLimitHeaders, tightest, tooManyAttempts } from '../auth/attempt-limits';
+import { HASHING_BUSY_MESSAGE, hashingGateFor } from '../auth/hashing-gate';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { revokeFamily, rotateRefreshToken, startFamily } from '../auth/refresh-tokens';
 import { users } from '../db/schema';
@@ -23,19 +25,30 @@ export function tooManyLoginsMessage(seconds: number): string {
   return `Too many login attempts. Try again in ${seconds} seconds.`;
 }
 
-/** Failures are counted per client address and email, so one attacker cannot lock out everyone. */
-function loginKey(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.ip}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+/** The (address, email) counter's key: one attacker cannot lock an account out for everyone. */
+function loginKey(ip: string, email: string): string {
+  return `login:${ip}|${email}`;
 }
 
-/** Route plugin; register with prefix /api/backoffice. */
+/** The per-address counter's key, across all emails (password spraying). */
+function loginAddressKey(ip: string): string {
+  return `login-address:${ip}`;
+}
+
+/**
+ * Route plugin; register with prefix /api/backoffice.
+ *
+ * Login limits (issue 13), counted in the database before the password is checked:
+ * - per (address, email), `config.loginRateLimit`: every attempt counts; a successful login clears
+ *   the counter (whoever sent it knows the password), so earlier mistakes are forgotten;
+ * - per address, `config.loginAddressRateLimit`: counts the attempts the first limit let through;
+ *   a success gives its count back, so only failed checks add up and one's own account cannot be
+ *   used to reset it;
+ * - Argon2 work per process is bounded by the hashing gate (503 beyond it; both counts given back).
+ */
 export async function authRoutes(app: FastifyInstance, { config, db, now }: AppServices): Promise<void> {
-  const loginLimit = app.createRateLimit({
-    max: config.loginRateLimit.max,
-    timeWindow: config.loginRateLimit.windowMs,
-    keyGenerator: loginKey,
-  });
+  const attempts = createAttemptCounter(db, now);
+  const hashing = hashingGateFor(config);
 
   async function issueTokens(user: { userId: number; familyId: number; role: number }, refreshToken: string) {
     const access_token = await signAccessToken(config.jwtSecret, user, now());
@@ -54,22 +67,21 @@ export async function authRoutes(app: FastifyInstance, { config, db, now }: AppS
         200: { description: 'Signed in: a 60-minute access token and a refresh token', schema: TokenPair },
         401: { description: INVALID_LOGIN_MESSAGE, schema: ErrorResponse },
         429: {
-          description: 'Too many failed attempts for this address and email; see Retry-After (seconds)',
+          description:
+            'Too many attempts for this address and email, or failed ones from this address; see Retry-After (seconds)',
           schema: ErrorResponse,
         },
+        503: { description: `${HASHING_BUSY_MESSAGE} (see Retry-After)`, schema: ErrorResponse },
       },
     },
     async ({ body, request, reply }) => {
-      // Peek first: only failures count, so a successful login never uses up the allowance.
-      const before = await loginLimit(request, { increment: false });
-      if (!before.isAllowed && before.remaining <= 0) {
-        throw new HttpError(429, tooManyLoginsMessage(before.ttlInSeconds), {
-          'retry-after': before.ttlInSeconds,
-          'ratelimit-limit': before.max,
-          'ratelimit-remaining': 0,
-          'ratelimit-reset': before.ttlInSeconds,
-        });
-      }
+      const email = body.email.toLowerCase();
+      const pairKey = loginKey(request.ip, email);
+      const pair = await attempts.count(pairKey, config.loginRateLimit);
+      if (!pair.allowed) throw tooManyAttempts(pair, tooManyLoginsMessage(pair.resetSeconds));
+      const addressKey = loginAddressKey(request.ip);
+      const address = await attempts.count(addressKey, config.loginAddressRateLimit);
+      if (!address.allowed) throw tooManyAttempts(address, tooManyLoginsMessage(address.resetSeconds));
 
       const [user] = await db
         .select({
@@ -79,24 +91,25 @@ export async function authRoutes(app: FastifyInstance, { config, db, now }: AppS
           user_type_id: users.user_type_id,
         })
         .from(users)
-        .where(eq(users.email, body.email.toLowerCase()))
+        .where(eq(users.email, email))
         .limit(1);
-      // The password is checked even for an inactive user so every failure costs the same time.
-      const passwordOk = user
-        ? await verifyPassword(user.password_hash, body.password)
-        : await verifyAgainstDummy(body.password);
+      let passwordOk: boolean;
+      try {
+        // The password is checked even for an inactive user so every failure costs the same time.
+        passwordOk = await hashing.run(() =>
+          user ? verifyPassword(user.password_hash, body.password) : verifyAgainstDummy(body.password),
+        );
+      } catch (error) {
+        // Nothing was checked (the hashing gate was full), so neither count stands.
+        await Promise.all([attempts.refund(pairKey, pair), attempts.refund(addressKey, address)]);
+        throw error;
+      }
 
       if (!user || !passwordOk || user.status !== UserStatus.Active) {
-        const after = await loginLimit(request);
-        if (!after.isAllowed) {
-          reply.headers({
-            'ratelimit-limit': after.max,
-            'ratelimit-remaining': after.remaining,
-            'ratelimit-reset': after.ttlInSeconds,
-          });
-        }
+        reply.headers(rateLimitHeaders(tightest(pair, address)));
         throw new HttpError(401, INVALID_LOGIN_MESSAGE);
       }
+      await Promise.all([attempts.clear(pairKey), attempts.refund(addressKey, address)]);
 
       const family = await startFamily(db, user.id, now());
       return issueTokens(

@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_LOGIN_RATE_LIMIT, loadConfig } from '../../server/config';
+import {
+  ConfigError,
+  DEFAULT_LOGIN_ADDRESS_RATE_LIMIT,
+  DEFAULT_LOGIN_RATE_LIMIT,
+  DEFAULT_PASSWORD_CHANGE_RATE_LIMIT,
+  defaultHashingBound,
+  loadConfig,
+} from '../../server/config';
 
 const JWT = 'j'.repeat(32);
 const KEY = 'ab'.repeat(32);
@@ -47,7 +54,13 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       loginRateLimit: DEFAULT_LOGIN_RATE_LIMIT,
+      loginAddressRateLimit: DEFAULT_LOGIN_ADDRESS_RATE_LIMIT,
+      passwordChangeRateLimit: DEFAULT_PASSWORD_CHANGE_RATE_LIMIT,
+      passwordHashing: defaultHashingBound(),
     });
+    expect(config.loginRateLimit).toEqual({ max: 5, windowMs: 900_000 });
+    expect(config.loginAddressRateLimit).toEqual({ max: 20, windowMs: 900_000 });
+    expect(config.passwordChangeRateLimit).toEqual({ max: 5, windowMs: 900_000 });
     expect(config.clientDir).toMatch(/dist[/\\]client$/);
     expect(Buffer.from(config.jwtSecret).toString()).toBe(JWT);
     expect(config.encryptionKey.toString('hex')).toBe(KEY);
@@ -140,6 +153,15 @@ describe('loadConfig', () => {
     expect(
       errorOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/feed', ENCRYPTION_KEY: undefined }),
     ).toBe('ENCRYPTION_KEY is required in production when DATABASE_URL is set');
+  });
+});
+
+describe('defaultHashingBound', () => {
+  it('hashes on half the cores (at least one) with 8 waiting places per running hash', () => {
+    expect(defaultHashingBound(1)).toEqual({ concurrency: 1, queue: 8 });
+    expect(defaultHashingBound(2)).toEqual({ concurrency: 1, queue: 8 });
+    expect(defaultHashingBound(3)).toEqual({ concurrency: 1, queue: 8 });
+    expect(defaultHashingBound(8)).toEqual({ concurrency: 4, queue: 32 });
   });
 });
 

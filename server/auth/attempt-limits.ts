@@ -1,0 +1,122 @@
+/**
+ * Attempt limits kept in the database (table `attempt_counters`), so every process sharing it
+ * shares each limit (issue 13). An attempt is counted before the work it guards, by one statement
+ * that increments and returns the count, so N concurrent attempts get at most `max` allowed however
+ * they interleave. Windows are fixed: they start at the first attempt and end `windowMs` later,
+ * measured on the injected clock.
+ */
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { AttemptLimit } from '../config';
+import type { Db } from '../db/open';
+import { attemptCounters } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+/** Ended windows are deleted at most this often per counter (milliseconds of the injected clock). */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/** What counting one attempt under a key found. */
+export interface AttemptVerdict {
+  /** True when this attempt is within the limit (the guarded work may run). */
+  allowed: boolean;
+  /** The limit's `max`. */
+  limit: number;
+  /** Attempts left in this window after this one (0 once refused). */
+  remaining: number;
+  /** Whole seconds until the window ends, at least 1. */
+  resetSeconds: number;
+  /** The window this attempt was counted in; `refund` takes back only from that same window. */
+  windowEndsAt: Date;
+}
+
+/** Counts attempts per key; see the module comment. */
+export interface AttemptCounter {
+  /** Counts one attempt under `key` against `limit`; resolves to the verdict (never rejects for a refusal). */
+  count(key: string, limit: AttemptLimit): Promise<AttemptVerdict>;
+  /**
+   * Takes back one attempt that `verdict` allowed, when the window it was counted in has not
+   * ended (e.g. a success that must not use up the allowance, or work that never ran).
+   */
+  refund(key: string, verdict: AttemptVerdict): Promise<void>;
+  /** Forgets every attempt under `key` (e.g. after a correct password). */
+  clear(key: string): Promise<void>;
+}
+
+/**
+ * A counter on `db` with the clock `now`. Every `count` first deletes, at most once per
+ * SWEEP_INTERVAL_MS, the rows whose window has ended, so the table holds only live windows.
+ */
+export function createAttemptCounter(db: Db, now: () => Date): AttemptCounter {
+  let lastSweep = Number.NEGATIVE_INFINITY;
+
+  async function sweep(at: Date): Promise<void> {
+    if (at.getTime() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = at.getTime();
+    await db.delete(attemptCounters).where(lte(attemptCounters.window_ends_at, at));
+  }
+
+  return {
+    async count(key, limit) {
+      const at = now();
+      await sweep(at);
+      const atParam = sql`${at.toISOString()}::timestamptz`;
+      const windowEnded = sql`${attemptCounters.window_ends_at} <= ${atParam}`;
+      // One statement: concurrent attempts on a key queue on its row lock, each sees the previous count.
+      const [row] = await db
+        .insert(attemptCounters)
+        .values({ key, hits: 1, window_ends_at: new Date(at.getTime() + limit.windowMs) })
+        .onConflictDoUpdate({
+          target: attemptCounters.key,
+          set: {
+            hits: sql`CASE WHEN ${windowEnded} THEN 1 ELSE ${attemptCounters.hits} + 1 END`,
+            window_ends_at: sql`CASE WHEN ${windowEnded} THEN excluded.window_ends_at ELSE ${attemptCounters.window_ends_at} END`,
+          },
+        })
+        .returning({ hits: attemptCounters.hits, windowEndsAt: attemptCounters.window_ends_at });
+      if (!row) throw new Error(`attempt counter ${key} was not written`);
+      return {
+        allowed: row.hits <= limit.max,
+        limit: limit.max,
+        remaining: Math.max(0, limit.max - row.hits),
+        resetSeconds: Math.max(1, Math.ceil((row.windowEndsAt.getTime() - at.getTime()) / 1000)),
+        windowEndsAt: row.windowEndsAt,
+      };
+    },
+
+    async refund(key, verdict) {
+      if (!verdict.allowed) return;
+      await db
+        .update(attemptCounters)
+        .set({ hits: sql`${attemptCounters.hits} - 1` })
+        .where(
+          and(
+            eq(attemptCounters.key, key),
+            eq(attemptCounters.window_ends_at, verdict.windowEndsAt),
+            gt(attemptCounters.hits, 0),
+          ),
+        );
+    },
+
+    async clear(key) {
+      await db.delete(attemptCounters).where(eq(attemptCounters.key, key));
+    },
+  };
+}
+
+/** The RateLimit-Limit / -Remaining / -Reset headers of a verdict (as the login has always sent). */
+export function rateLimitHeaders(verdict: AttemptVerdict): Record<string, number> {
+  return {
+    'ratelimit-limit': verdict.limit,
+    'ratelimit-remaining': verdict.remaining,
+    'ratelimit-reset': verdict.resetSeconds,
+  };
+}
+
+/** A 429 for a refused verdict: `message` for people, Retry-After and the RateLimit headers. */
+export function tooManyAttempts(verdict: AttemptVerdict, message: string): HttpError {
+  return new HttpError(429, message, { 'retry-after': verdict.resetSeconds, ...rateLimitHeaders(verdict) });
+}
+
+/** Of several verdicts, the one closest to refusal (fewest remaining; the first on a tie). */
+export function tightest(first: AttemptVerdict, ...others: AttemptVerdict[]): AttemptVerdict {
+  return others.reduce((best, verdict) => (verdict.remaining < best.remaining ? verdict : best), first);
+}

@@ -1,0 +1,68 @@
+/**
+ * A bound on concurrent password hashing in one process (issue 13): Argon2id costs tens of
+ * milliseconds of a core and ~19 MiB per call, so a flood of logins (unknown emails included, which
+ * verify against a dummy hash) would otherwise take every core from every other request. At most
+ * `concurrency` hashing tasks run, at most `queue` wait in arrival order, and beyond that the request
+ * is answered 503 with Retry-After at once.
+ */
+import type { Config, HashingBound } from '../config';
+import { HttpError } from '../http/errors';
+
+/** The 503 message when every hashing slot and queue place is taken. */
+export const HASHING_BUSY_MESSAGE = 'The server is busy checking other passwords. Try again in a moment.';
+/** Retry-After (seconds) of that 503: the queue drains within a second at the default bound. */
+export const HASHING_BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** Runs hashing work under a bound; see the module comment. */
+export interface HashingGate {
+  /**
+   * Runs `task` once a slot is free and resolves or rejects as it does.
+   * @throws HttpError 503 with Retry-After, without running `task`, when the queue is full.
+   */
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+/** A gate with its own slots and queue; `bound.concurrency` must be at least 1. */
+export function createHashingGate(bound: HashingBound): HashingGate {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+
+  function release(): void {
+    const next = waiting.shift();
+    // A waiting task inherits the finished one's slot, so `running` never passes the bound.
+    if (next) next();
+    else running--;
+  }
+
+  return {
+    async run(task) {
+      if (running < bound.concurrency) {
+        running++;
+      } else if (waiting.length < bound.queue) {
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      } else {
+        throw new HttpError(503, HASHING_BUSY_MESSAGE, { 'retry-after': HASHING_BUSY_RETRY_AFTER_SECONDS });
+      }
+      try {
+        return await task();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+const gates = new WeakMap<Config, HashingGate>();
+
+/**
+ * The one gate of an application, keyed by its configuration object (every route plugin of an app
+ * receives the same one), built from `config.passwordHashing` on first use.
+ */
+export function hashingGateFor(config: Config): HashingGate {
+  let gate = gates.get(config);
+  if (!gate) {
+    gate = createHashingGate(config.passwordHashing);
+    gates.set(config, gate);
+  }
+  return gate;
+}
