@@ -3,7 +3,6 @@
  * `listen`). One process serves the API under /api/backoffice, /api/health, /api/openapi.json,
  * uploads under /uploads and, when it has been built, the SPA with history fallback.
  */
-import { mkdirSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
@@ -12,6 +11,7 @@ import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
+import { serializeError } from './http/log-serializers';
 import { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -40,7 +40,17 @@ export interface AppDeps {
   now?: () => Date;
   /** Where log lines (JSON, one per write) go; defaults to stdout. Tests read the log here. */
   logStream?: { write(line: string): void };
+  /** Overrides of REQUEST_TIMEOUTS (tests shorten them). */
+  timeouts?: Partial<typeof REQUEST_TIMEOUTS>;
 }
+
+/**
+ * How long a client may take to send a request, in ms (issue 13: a stalled body must not hold a
+ * socket). Node checks the deadlines every `checkIntervalMs`, so a stalled request is answered 408
+ * and closed at most `requestMs + checkIntervalMs` after it began: 25 s + 1 s, under the issue's 30 s.
+ * An 800 KiB avatar at 0.5 Mbit/s takes 13 s.
+ */
+export const REQUEST_TIMEOUTS = { requestMs: 25_000, checkIntervalMs: 1_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,8 +85,10 @@ function asArray<T>(value: T | T[] | undefined): T[] {
  * /api/backoffice is not declared with `defineRoute`.
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const timeouts = { ...REQUEST_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     trustProxy: config.trustProxy,
+    requestTimeout: timeouts.requestMs,
     logger: {
       level: config.logLevel,
       // Tokens travel only in headers and bodies; neither ever reaches a log line.
@@ -84,8 +96,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
-      // Fastify's own request fields, with the feed delivery API's query strings left out (issue 12).
+      // Fastify's own request fields, with the feed delivery API's query strings left out (issue 12);
+      // errors without the values of failed queries (issue 13).
       serializers: {
+        err: serializeError,
         req: (request) => ({
           method: request.method,
           url: loggableUrl(request.url),
@@ -97,6 +111,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
   });
+  // Fastify sets neither; Node reads the interval when the server starts listening.
+  app.server.headersTimeout = timeouts.requestMs;
+  (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval =
+    timeouts.checkIntervalMs;
   const services: AppServices = {
     config,
     db: deps.db,
@@ -131,6 +149,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   installErrorHandler(app);
+  // API answers are private and may carry tokens or secrets (issue 13): no cache keeps one unless its
+  // route chose a policy itself (the ETag'd lists and feeds revalidate with `private, no-cache`).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // The API speaks JSON only (uploads bring their own multipart parser).
   app.removeContentTypeParser('text/plain');
 
@@ -154,8 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(feedDeliveryRoutes, { ...services, prefix: FEED_DELIVERY_PREFIX });
   await app.register(dashboardRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/dashboard` });
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await serveUploads(app, config.uploadsDir);
+  await serveUploads(app, deps.db);
   const clientFallback = await serveClient(app, config.clientDir);
   installNotFoundHandler(app, clientFallback);
 
