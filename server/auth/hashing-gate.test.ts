@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
+import { HttpError } from '../http/errors';
+import {
+  createHashingGate,
+  HASHING_BUSY_MESSAGE,
+  HASHING_BUSY_RETRY_AFTER_SECONDS,
+  hashingGateFor,
+} from './hashing-gate';
+
+/** A task that stays running until `finish` is called; `started` tells whether it began. */
+function heldTask(value: string) {
+  let finish = () => {};
+  const task = {
+    started: false,
+    finish: () => finish(),
+    run: () =>
+      new Promise<string>((resolve) => {
+        task.started = true;
+        finish = () => resolve(value);
+      }),
+  };
+  return task;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('createHashingGate', () => {
+  it('runs at most `concurrency` tasks, queues `queue` more in order and refuses the rest with 503', async () => {
+    const gate = createHashingGate({ concurrency: 2, queue: 2 });
+    const tasks = ['a', 'b', 'c', 'd', 'e'].map(heldTask);
+    const results = tasks.map((task) => gate.run(task.run).catch((error: unknown) => error));
+    await settle();
+    expect(tasks.map((task) => task.started)).toEqual([true, true, false, false, false]);
+
+    const refused = await results[4];
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({
+      statusCode: 503,
+      message: HASHING_BUSY_MESSAGE,
+      headers: { 'retry-after': HASHING_BUSY_RETRY_AFTER_SECONDS },
+    });
+    expect(tasks[4]?.started).toBe(false);
+
+    tasks[1]?.finish();
+    await settle();
+    expect(tasks.map((task) => task.started)).toEqual([true, true, true, false, false]);
+    tasks[0]?.finish();
+    await settle();
+    expect(tasks[3]?.started).toBe(true);
+    tasks[2]?.finish();
+    tasks[3]?.finish();
+    await expect(Promise.all(results.slice(0, 4))).resolves.toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('frees the slot of a task that rejects', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 0 });
+    await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(gate.run(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+
+  it('takes new work again once the queue has drained', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 1 });
+    const first = heldTask('1');
+    const second = heldTask('2');
+    const running = [gate.run(first.run), gate.run(second.run)];
+    await expect(gate.run(() => Promise.resolve('3'))).rejects.toMatchObject({ statusCode: 503 });
+    first.finish();
+    await settle();
+    second.finish();
+    await expect(Promise.all(running)).resolves.toEqual(['1', '2']);
+    await expect(gate.run(() => Promise.resolve('4'))).resolves.toBe('4');
+  });
+});
+
+describe('hashingGateFor', () => {
+  it('gives every caller with the same configuration the same gate, another configuration its own', () => {
+    const config = testConfig({ passwordHashing: { concurrency: 1, queue: 0 } });
+    expect(hashingGateFor(config)).toBe(hashingGateFor(config));
+    expect(hashingGateFor(testConfig())).not.toBe(hashingGateFor(config));
+  });
+});
