@@ -39,10 +39,7 @@ async function prepareDatabase(config: Config, db: Db): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   if (config.seedDemo) {
     console.log('Empty database: seeding the demo data (this takes a little while the first time)...');
-    const summary = await seedDemoData(db, {
-      uploadsDir: config.uploadsDir,
-      encryptionKey: config.encryptionKey,
-    });
+    const summary = await seedDemoData(db, { encryptionKey: config.encryptionKey });
     const { ms, ...counts } = summary;
     const listed = Object.entries(counts)
       .map(([table, count]) => `${count} ${table}`)

@@ -1,12 +1,11 @@
 /**
  * `npm run db:seed` fills an empty database with the demo data; `npm run db:seed -- --reset`
- * first deletes every row and the seed's product images (issue 2, "Demo data").
+ * first deletes every row, stored uploads included (issue 2, "Demo data").
  * Uses the server's configuration (DATABASE_URL, DATA_DIR, ENCRYPTION_KEY or the key generated
  * into `<DATA_DIR>/secrets.json`), so the app decrypts what this seeds. Exit code 1 on any error.
  */
 import { openConfiguredDatabase } from '../cli';
 import { DEMO_ADMIN, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
-import { removeSeedImages } from './seed-images';
 
 const USAGE = 'Usage: npm run db:seed [-- --reset]';
 
@@ -27,8 +26,7 @@ async function main(args: string[]): Promise<number> {
     const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     if (reset) {
       await resetDatabase(database.db);
-      const removed = await removeSeedImages(config.uploadsDir);
-      console.log(`Reset ${where}: deleted every row and ${removed} generated product image files.`);
+      console.log(`Reset ${where}: deleted every row (stored uploads included).`);
     } else if (!(await isDatabaseEmpty(database.db))) {
       console.error(
         `The database (${where}) already has data; seeding would mix demo rows into it.\n` +
@@ -37,10 +35,7 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
 
-    const { ms, ...counts } = await seedDemoData(database.db, {
-      uploadsDir: config.uploadsDir,
-      encryptionKey: config.encryptionKey,
-    });
+    const { ms, ...counts } = await seedDemoData(database.db, { encryptionKey: config.encryptionKey });
     const listed = Object.entries(counts)
       .map(([table, count]) => `${count} ${table.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`)}`)
       .join(', ');

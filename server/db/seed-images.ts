@@ -1,20 +1,20 @@
 /**
  * Product images for the demo seed, drawn locally (no network): an SVG supplement bottle in the
  * brand's colour with the brand and a short label, rendered by sharp to a PNG and a 50 px thumbnail
- * (the `thumbnail_50` of spec §3 "Shop product") under `<uploadsDir>/products/`.
+ * (the `thumbnail_50` of spec §3 "Shop product"), to be stored under `/uploads/products/` in the
+ * upload storage (server/uploads/storage.ts) with the rows that name them.
  */
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { FileToStore } from '../uploads/storage';
 
 /** Edge of the square product image, in px. */
 export const PRODUCT_IMAGE_SIZE = 400;
 /** Edge of the square thumbnail, in px (`product_assets.thumbnail_50`). */
 export const THUMBNAIL_SIZE = 50;
 
-// Every file the seed writes starts with this, so a reset removes its own files and nothing else.
+// Names no upload can take, so the seed's images never collide with anything else stored.
 const SEED_FILE_PREFIX = 'seed-';
-const PRODUCTS_FOLDER = 'products';
+const PRODUCTS_PREFIX = '/uploads/products/';
 const RENDER_CONCURRENCY = 4;
 const LABEL_LINE_CHARS = 14;
 
@@ -32,6 +32,11 @@ export interface ProductImageSpec {
 export interface ProductImagePaths {
   src: string;
   thumbnail_50: string;
+}
+
+/** A rendered image: its public paths and the two files (image and thumbnail) to store under them. */
+export interface RenderedProductImage extends ProductImagePaths {
+  files: [FileToStore, FileToStore];
 }
 
 function escapeXml(text: string): string {
@@ -81,60 +86,39 @@ ${textLines(labelLines, brandLines.length > 1 ? 240 : 225, 15, `${font} fill="#2
 </svg>`;
 }
 
-async function renderOne(directory: string, spec: ProductImageSpec): Promise<ProductImagePaths> {
-  const imageName = `${SEED_FILE_PREFIX}${spec.key}.png`;
-  const thumbName = `${SEED_FILE_PREFIX}${spec.key}-${THUMBNAIL_SIZE}.png`;
+async function renderOne(spec: ProductImageSpec): Promise<RenderedProductImage> {
   const image = await sharp(Buffer.from(productImageSvg(spec)))
     .png()
     .toBuffer();
   const thumbnail = await sharp(image).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE).png().toBuffer();
-  await Promise.all([
-    writeFile(path.join(directory, imageName), image),
-    writeFile(path.join(directory, thumbName), thumbnail),
-  ]);
+  const src = `${PRODUCTS_PREFIX}${SEED_FILE_PREFIX}${spec.key}.png`;
+  const thumbnail50 = `${PRODUCTS_PREFIX}${SEED_FILE_PREFIX}${spec.key}-${THUMBNAIL_SIZE}.png`;
   return {
-    src: `/uploads/${PRODUCTS_FOLDER}/${imageName}`,
-    thumbnail_50: `/uploads/${PRODUCTS_FOLDER}/${thumbName}`,
+    src,
+    thumbnail_50: thumbnail50,
+    files: [
+      { path: src, contentType: 'image/png', bytes: image },
+      { path: thumbnail50, contentType: 'image/png', bytes: thumbnail },
+    ],
   };
 }
 
 /**
- * Renders every spec to `<uploadsDir>/products/seed-<key>.png` (PRODUCT_IMAGE_SIZE px) and
- * `seed-<key>-50.png` (THUMBNAIL_SIZE px), overwriting earlier files, and resolves to their public
- * paths by key. Rejects on a file-system or rendering error.
+ * Renders every spec to a PNG of PRODUCT_IMAGE_SIZE px and one of THUMBNAIL_SIZE px, in memory,
+ * and resolves to them by key, with the public paths they are to be stored under
+ * (`/uploads/products/seed-<key>.png` and `seed-<key>-50.png`). Rejects on a rendering error.
  */
 export async function renderProductImages(
-  uploadsDir: string,
   specs: readonly ProductImageSpec[],
-): Promise<Map<string, ProductImagePaths>> {
-  const directory = path.join(uploadsDir, PRODUCTS_FOLDER);
-  await mkdir(directory, { recursive: true });
-  const rendered = new Map<string, ProductImagePaths>();
+): Promise<Map<string, RenderedProductImage>> {
+  const rendered = new Map<string, RenderedProductImage>();
   let next = 0;
   const worker = async () => {
     while (next < specs.length) {
       const spec = specs[next++];
-      if (spec) rendered.set(spec.key, await renderOne(directory, spec));
+      if (spec) rendered.set(spec.key, await renderOne(spec));
     }
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
   return rendered;
-}
-
-/**
- * Deletes the seed's image files (`seed-*.png`) from `<uploadsDir>/products/`, leaving any other
- * file; resolves to how many were deleted (0 when the folder does not exist).
- */
-export async function removeSeedImages(uploadsDir: string): Promise<number> {
-  const directory = path.join(uploadsDir, PRODUCTS_FOLDER);
-  let names: string[];
-  try {
-    names = await readdir(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  const seedFiles = names.filter((name) => name.startsWith(SEED_FILE_PREFIX) && name.endsWith('.png'));
-  await Promise.all(seedFiles.map((name) => rm(path.join(directory, name), { force: true })));
-  return seedFiles.length;
 }

@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startOfDay, subDays } from 'date-fns';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -24,18 +20,18 @@ import {
   productVariants,
   products,
   schema,
+  storedFiles,
   transactions,
   users,
 } from './schema';
 import { DEMO_ADMIN, ensureAdmin, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
 import type { SeedSummary } from './seed';
-import { removeSeedImages } from './seed-images';
+import { databaseStorage } from '../uploads/storage';
 
 const NOW = new Date('2025-06-11T10:30:00Z');
 const DAY_MS = 86_400_000;
 const encryptionKey = randomBytes(32);
 
-let uploadsDir: string;
 let opened: OpenedDatabase;
 let summary: SeedSummary;
 
@@ -45,14 +41,12 @@ async function countRows(database: OpenedDatabase, table: PgTable): Promise<numb
 }
 
 beforeAll(async () => {
-  uploadsDir = await mkdtemp(path.join(tmpdir(), 'seed-test-'));
   opened = await openDatabase({});
-  summary = await seedDemoData(opened.db, { uploadsDir, encryptionKey, now: NOW });
+  summary = await seedDemoData(opened.db, { encryptionKey, now: NOW });
 });
 
 afterAll(async () => {
   await opened?.close();
-  if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
 });
 
 describe('seedDemoData', () => {
@@ -133,7 +127,7 @@ describe('seedDemoData', () => {
     );
   });
 
-  it('gives every product 1–3 variants, the default one in range, and exactly one primary asset whose files exist', async () => {
+  it('gives every product 1–3 variants, the default one in range, and exactly one primary asset whose images are stored', async () => {
     const rows = await opened.db
       .select({
         id: products.id,
@@ -183,14 +177,20 @@ describe('seedDemoData', () => {
     expect(primaryByProduct.size).toBe(summary.products);
     expect([...primaryByProduct.values()].every((count) => count === 1)).toBe(true);
 
+    // Every image the assets name is stored in the database, and nothing else is.
     const files = new Set(assets.flatMap((asset) => [asset.src, asset.thumbnail_50]));
+    const storage = databaseStorage(opened.db);
     for (const file of files) {
       expect(file).toMatch(/^\/uploads\/products\/[a-z0-9-]+\.png$/);
-      expect(existsSync(path.join(uploadsDir, file.replace(/^\/uploads\//, '')))).toBe(true);
+      expect((await storage.get(file))?.contentType, file).toBe('image/png');
     }
-    const thumbnail = assets[0]?.thumbnail_50 ?? '';
-    const metadata = await sharp(path.join(uploadsDir, thumbnail.replace(/^\/uploads\//, ''))).metadata();
-    expect([metadata.width, metadata.height, metadata.format]).toEqual([50, 50, 'png']);
+    expect(await countRows(opened, storedFiles)).toBe(files.size);
+    const image = await storage.get(assets[0]?.src ?? '');
+    const thumbnail = await storage.get(assets[0]?.thumbnail_50 ?? '');
+    const imageMeta = await sharp(image?.bytes).metadata();
+    const thumbnailMeta = await sharp(thumbnail?.bytes).metadata();
+    expect([imageMeta.width, imageMeta.height, imageMeta.format]).toEqual([400, 400, 'png']);
+    expect([thumbnailMeta.width, thumbnailMeta.height, thumbnailMeta.format]).toEqual([50, 50, 'png']);
   });
 
   it('spreads orders over the last 120 days with consistent totals, including today and yesterday', async () => {
@@ -286,9 +286,7 @@ describe('seedDemoData', () => {
   });
 
   it('refuses to seed a database that is not empty', async () => {
-    await expect(seedDemoData(opened.db, { uploadsDir, encryptionKey, now: NOW })).rejects.toThrow(
-      /not empty/,
-    );
+    await expect(seedDemoData(opened.db, { encryptionKey, now: NOW })).rejects.toThrow(/not empty/);
   });
 
   it('is deterministic, and resetDatabase empties every table so a re-seed gives the same rows again', async () => {
@@ -313,14 +311,14 @@ describe('seedDemoData', () => {
 
     const second = await openDatabase({});
     try {
-      await seedDemoData(second.db, { uploadsDir, encryptionKey, now: NOW });
+      await seedDemoData(second.db, { encryptionKey, now: NOW });
       expect(await snapshot(second)).toEqual(first);
 
       await resetDatabase(second.db);
       expect(await isDatabaseEmpty(second.db)).toBe(true);
       // Every table of the schema, not just the ones the seed fills.
       for (const table of Object.values(schema)) expect(await countRows(second, table)).toBe(0);
-      await seedDemoData(second.db, { uploadsDir, encryptionKey, now: NOW });
+      await seedDemoData(second.db, { encryptionKey, now: NOW });
       expect(await snapshot(second)).toEqual(first);
     } finally {
       await second.close();
@@ -352,17 +350,5 @@ describe('ensureAdmin', () => {
     } finally {
       await database.close();
     }
-  });
-});
-
-describe('removeSeedImages', () => {
-  it('deletes only the files the seed wrote', async () => {
-    const folder = path.join(uploadsDir, 'products');
-    await writeFile(path.join(folder, 'uploaded-by-admin.png'), 'x');
-    const before = (await readdir(folder)).filter((name) => name.startsWith('seed-')).length;
-    expect(before).toBeGreaterThan(0);
-    expect(await removeSeedImages(uploadsDir)).toBe(before);
-    expect(await readdir(folder)).toEqual(['uploaded-by-admin.png']);
-    expect(await removeSeedImages(path.join(uploadsDir, 'missing'))).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ import { encryptSecret } from '../auth/secret-box';
 import type { Db } from './open';
 import {
   apiTokens,
+  attemptCounters,
   brands,
   feedProducts,
   feeds,
@@ -28,15 +29,15 @@ import {
   productVariants,
   refreshTokenFamilies,
   refreshTokens,
+  storedFiles,
   transactions,
   users,
 } from './schema';
+import { databaseStorage } from '../uploads/storage';
 import { renderProductImages } from './seed-images';
 import type { ProductImagePaths, ProductImageSpec } from './seed-images';
 
 export interface SeedOptions {
-  /** Folder served under /uploads; product images go to its `products/` subfolder. */
-  uploadsDir: string;
   /** 32-byte AES-256-GCM key for API tokens and Shopify admin API keys (see secret-box.ts). */
   encryptionKey: Buffer;
   /** The moment every generated date is relative to; defaults to the current time. */
@@ -752,10 +753,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo data set (issue 2, "Demo data") in one transaction,
- * after rendering the product images into `<uploadsDir>/products/`. Resolves to the row counts
- * and elapsed ms. Throws when the database already has a user; rejects on any insert or file error
- * (the transaction then leaves the database as it was).
+ * Fills an empty database with the demo data set (issue 2, "Demo data") in one transaction, the
+ * product images (rendered first, in memory) stored in the upload storage with the rows that name
+ * them, so every process serving the database serves them. Resolves to the row counts and elapsed
+ * ms. Throws when the database already has a user; rejects on any insert or rendering error (the
+ * transaction then leaves the database as it was).
  */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
@@ -774,7 +776,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
   const admins = planAdmins(faker, now, adminHash, sharedHash);
   const catalogue = planCatalogue(faker, now);
   planVariants(catalogue);
-  const images = await renderProductImages(options.uploadsDir, imageSpecs(catalogue));
+  const images = await renderProductImages(imageSpecs(catalogue));
 
   return db.transaction(async (tx) => {
     // Catches a seed committed since the first check; one running concurrently fails instead on
@@ -786,6 +788,8 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<SeedSu
       tx.insert(users).values(batch).returning({ id: users.id }),
     );
     const customerIds = userIds.slice(admins.length).map((row) => row.id);
+
+    await databaseStorage(tx).put([...images.values()].flatMap((image) => image.files));
 
     const { productIds, brandCount } = await insertCatalogue(tx, now, catalogue, images);
 
@@ -1273,6 +1277,8 @@ const ALL_TABLES = [
   refreshTokens,
   refreshTokenFamilies,
   users,
+  storedFiles,
+  attemptCounters,
 ];
 
 /**

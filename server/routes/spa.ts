@@ -1,10 +1,15 @@
 /**
- * Static files: the built SPA (dist/client) with history fallback, and uploads under /uploads.
+ * Static files: the built SPA (dist/client) with history fallback, and uploaded files (from the
+ * database, see server/uploads/storage.ts) under /uploads.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import type { Db } from '../db/open';
+import { databaseStorage, UPLOADS_PREFIX } from '../uploads/storage';
+import type { StoredFile } from '../uploads/storage';
 
 /** Vite's content-hashed files: safe to cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,19 +17,54 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths the SPA never answers, so unknown ones stay JSON 404s. */
 const NOT_SPA = /^\/(api|uploads)(\/|$)/;
 
+/** Public path of an uploaded file: one folder, one name, nothing that could climb out. */
+const UploadPath = v.pipe(
+  v.string(),
+  v.maxLength(200),
+  v.regex(/^[a-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/),
+);
+
 /**
- * Serves `uploadsDir` under /uploads: nosniff (helmet), long-lived cache, no directory listing.
- * Upload names are unique per upload, so a cached file never goes stale.
+ * A strong validator of a stored file: its size and creation time in hex. Paths are never reused
+ * for other bytes (random names for uploads; the seed rewrites its own images only after a reset),
+ * so this changes whenever the bytes could.
  */
-export async function serveUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+function entityTag(file: StoredFile): string {
+  return `"${file.bytes.length.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
+}
+
+/** Whether the request's If-None-Match, or else its If-Modified-Since, says its copy is current. */
+function isNotModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    return (
+      ifNoneMatch.trim() === '*' ||
+      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+    );
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since;
+}
+
+/**
+ * Serves the files of `db`'s upload storage (./uploads/storage.ts) under /uploads, GET and HEAD,
+ * the same from every process on that database: the stored Content-Type, nosniff (helmet),
+ * long-lived caching (names are unique per upload, so a cached file never goes stale), ETag and
+ * Last-Modified with 304 answers, and the JSON 404 for any other path.
+ */
+export async function serveUploads(app: FastifyInstance, db: Db): Promise<void> {
+  const storage = databaseStorage(db);
+  app.get('/uploads/*', async (request, reply) => {
+    const name = v.safeParse(UploadPath, (request.params as Record<string, unknown>)['*']);
+    const file = name.success ? await storage.get(`${UPLOADS_PREFIX}${name.output}`) : null;
+    if (!file) return reply.callNotFound();
+    const etag = entityTag(file);
+    reply
+      .header('cache-control', IMMUTABLE)
+      .header('etag', etag)
+      .header('last-modified', file.createdAt.toUTCString());
+    if (isNotModified(request, etag, file.createdAt)) return reply.code(304).send();
+    return reply.type(file.contentType).send(file.bytes);
   });
 }
 

@@ -3,14 +3,14 @@
  * The format is read from the file's own signature (never its name or declared type), only JPEG,
  * GIF and PNG pass, the pixel size is read from the header before anything is decoded, and the
  * image is re-encoded by sharp (which drops metadata such as EXIF location) into an original and a
- * 36 px square thumbnail stored under server-generated names in `<uploadsDir>/avatars/`.
+ * 36 px square thumbnail under server-generated names in `/uploads/avatars/` (stored by the caller
+ * through ./storage.ts, so every process serves them).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
 import { HttpError } from '../http/errors';
+import type { FileToStore } from './storage';
 
 /** Spec §9 "Avatar maximum 800K": the largest accepted upload, in bytes (800 KiB). */
 export const AVATAR_MAX_BYTES = 800 * 1024;
@@ -28,9 +28,8 @@ export const AVATAR_TOO_BIG_MESSAGE = `The avatar must be at most ${AVATAR_MAX_E
 /** The 400 message for a file whose signature is an image's but whose content cannot be read. */
 export const AVATAR_DAMAGED_MESSAGE = 'The avatar image is damaged and cannot be read';
 
-const AVATARS_FOLDER = 'avatars';
 /** Public prefix of every stored avatar path. */
-const PUBLIC_PREFIX = `/uploads/${AVATARS_FOLDER}/`;
+const PUBLIC_PREFIX = '/uploads/avatars/';
 /** Server-generated file names: 32 hex characters, an optional suffix, an extension. */
 const STORED_NAME = /^[0-9a-f]{32}(_thumb_36)?\.(jpg|gif|png)$/;
 
@@ -38,11 +37,19 @@ const STORED_NAME = /^[0-9a-f]{32}(_thumb_36)?\.(jpg|gif|png)$/;
 export type AvatarFormat = 'jpeg' | 'gif' | 'png';
 
 const EXTENSIONS: Record<AvatarFormat, string> = { jpeg: 'jpg', gif: 'gif', png: 'png' };
+const CONTENT_TYPES: Record<AvatarFormat, string> = {
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  png: 'image/png',
+};
 
-/** Public paths (under /uploads) of a stored avatar, as kept in users.avatar_original / avatar_thumb_36. */
-export interface StoredAvatar {
-  original: string;
-  thumb36: string;
+/**
+ * A checked, re-encoded avatar ready to store: its files' `path`s are what users.avatar_original and
+ * avatar_thumb_36 keep.
+ */
+export interface ProcessedAvatar {
+  original: FileToStore;
+  thumb36: FileToStore;
 }
 
 /**
@@ -79,13 +86,13 @@ async function encode(format: AvatarFormat, input: Buffer): Promise<{ original: 
 }
 
 /**
- * Checks and stores one uploaded avatar (`bytes`, at most AVATAR_MAX_BYTES, already read in full).
- * Writes the re-encoded original and its 36 px thumbnail into `<uploadsDir>/avatars/` under new
- * random names and resolves to their public paths. Nothing is written unless both encodings succeed.
+ * Checks and re-encodes one uploaded avatar (`bytes`, at most AVATAR_MAX_BYTES, already read in
+ * full) into the original and its 36 px thumbnail under new random public paths in
+ * `/uploads/avatars/`. Stores nothing: the caller stores both files with the user's new paths.
  * @throws HttpError 415 (not a JPEG, GIF or PNG by its bytes), 400 (wider or taller than
  *   AVATAR_MAX_EDGE px, or damaged)
  */
-export async function storeAvatar(uploadsDir: string, bytes: Buffer): Promise<StoredAvatar> {
+export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
   const format = sniffAvatarFormat(bytes);
   if (!format) throw new HttpError(415, AVATAR_UNSUPPORTED_MESSAGE);
 
@@ -106,34 +113,29 @@ export async function storeAvatar(uploadsDir: string, bytes: Buffer): Promise<St
     throw new HttpError(400, AVATAR_DAMAGED_MESSAGE);
   }
 
-  const directory = path.join(uploadsDir, AVATARS_FOLDER);
-  await mkdir(directory, { recursive: true });
   const id = randomBytes(16).toString('hex');
   const extension = EXTENSIONS[format];
-  const originalName = `${id}.${extension}`;
-  const thumbName = `${id}_thumb_${AVATAR_THUMB_EDGE}.${extension}`;
-  await writeFile(path.join(directory, originalName), encoded.original, { flag: 'wx' });
-  try {
-    await writeFile(path.join(directory, thumbName), encoded.thumb, { flag: 'wx' });
-  } catch (error) {
-    await rm(path.join(directory, originalName), { force: true });
-    throw error;
-  }
-  return { original: `${PUBLIC_PREFIX}${originalName}`, thumb36: `${PUBLIC_PREFIX}${thumbName}` };
+  const contentType = CONTENT_TYPES[format];
+  return {
+    original: { path: `${PUBLIC_PREFIX}${id}.${extension}`, contentType, bytes: encoded.original },
+    thumb36: {
+      path: `${PUBLIC_PREFIX}${id}_thumb_${AVATAR_THUMB_EDGE}.${extension}`,
+      contentType,
+      bytes: encoded.thumb,
+    },
+  };
 }
 
 /**
- * Deletes the files behind stored avatar paths (`/uploads/avatars/<name>`). Paths that are not
- * server-generated avatar names (null, seeds, remote URLs, anything with a folder) are left alone,
- * so a path from the database can never point the deletion elsewhere. Missing files are ignored.
+ * The paths among `paths` (a user's avatar columns) that name server-generated avatar files, so
+ * only those are ever deleted: null, seeded or remote paths, and anything else a row may hold, are
+ * left out.
  */
-export async function removeAvatarFiles(
-  uploadsDir: string,
-  paths: ReadonlyArray<string | null>,
-): Promise<void> {
-  const names = paths
-    .filter((stored): stored is string => stored !== null && stored.startsWith(PUBLIC_PREFIX))
-    .map((stored) => stored.slice(PUBLIC_PREFIX.length))
-    .filter((name) => STORED_NAME.test(name));
-  await Promise.all(names.map((name) => rm(path.join(uploadsDir, AVATARS_FOLDER, name), { force: true })));
+export function ownAvatarPaths(paths: ReadonlyArray<string | null>): string[] {
+  return paths.filter(
+    (stored): stored is string =>
+      stored !== null &&
+      stored.startsWith(PUBLIC_PREFIX) &&
+      STORED_NAME.test(stored.slice(PUBLIC_PREFIX.length)),
+  );
 }

@@ -13,6 +13,7 @@ import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/open';
 import { defineRoute } from '../../server/http/route';
+import { databaseStorage } from '../../server/uploads/storage';
 import { createTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -185,8 +186,9 @@ describe('the SPA and uploads', () => {
     spaConfig = testConfig({ clientDir });
     spa = await buildApp(spaConfig, { db: t.db });
     await spa.ready();
-    mkdirSync(path.join(spaConfig.uploadsDir, 'avatars'), { recursive: true });
-    writeFileSync(path.join(spaConfig.uploadsDir, 'avatars', 'a.webp'), 'RIFF');
+    await databaseStorage(t.db).put([
+      { path: '/uploads/avatars/a.webp', contentType: 'image/webp', bytes: Buffer.from('RIFF') },
+    ]);
   });
   afterAll(async () => {
     await spa.close();
