@@ -2,11 +2,14 @@
  * Refresh tokens (ARCHITECTURE.md §3): 256 random bits, stored only as a SHA-256 hash, grouped in a
  * family per login, rotated on every refresh with reuse detection.
  *
- * Reuse: presenting a token that was already exchanged means either two tabs raced (the token is
- * the direct parent of the family's newest token and was rotated moments ago) or it was stolen.
- * The race is refused without harm; anything else revokes the whole family.
+ * Reuse: presenting a token that was already exchanged means either a retry (the client lost the
+ * answer, or two tabs raced: the token is the direct parent of the family's newest token and was
+ * rotated moments ago) or a theft. A retry within the grace window receives the same child token
+ * again (issue 13, as Supabase GoTrue's reuse interval does); anything else revokes the whole family.
+ * A child token is the HMAC of its parent under the server's secret, so the server can hand it out
+ * again while storing only hashes, and nobody holding a parent without the secret can compute it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { UserStatus } from '@/api/schemas/common';
 import type { Db } from '../db/open';
@@ -30,10 +33,23 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The child of refresh token `parent`: HMAC-SHA-256 under `secret` (the server's JWT secret, with a
+ * label of its own), base64url (43 characters, the shape of a random token).
+ */
+export function childRefreshToken(secret: Uint8Array, parent: string): string {
+  return createHmac('sha256', secret).update(`refresh-token-child:${parent}`).digest('base64url');
+}
+
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-async function insertToken(db: Db, familyId: number, parentId: number | null, now: Date): Promise<string> {
-  const token = newRefreshToken();
+async function insertToken(
+  db: Db,
+  familyId: number,
+  parentId: number | null,
+  now: Date,
+  token = newRefreshToken(),
+): Promise<string> {
   await db.insert(refreshTokens).values({
     family_id: familyId,
     parent_id: parentId,
@@ -96,35 +112,59 @@ export type RotationResult =
   | { ok: true; userId: number; userTypeId: number; familyId: number; refreshToken: string }
   | {
       ok: false;
-      /** unknown/expired/revoked/inactive: plain refusal; race: refused, family kept; reuse: family revoked. */
-      reason: 'unknown' | 'expired' | 'revoked' | 'inactive' | 'race' | 'reuse';
+      /** unknown/expired/revoked/inactive: plain refusal; reuse: refused and the family revoked. */
+      reason: 'unknown' | 'expired' | 'revoked' | 'inactive' | 'reuse';
     };
 
-async function refuseReuse(
+interface PresentedRow {
+  id: number;
+  familyId: number;
+  rotatedAt: Date;
+  userId: number;
+  userTypeId: number;
+}
+
+/**
+ * A presented token that was already exchanged: its child again when it is the family's newest
+ * token and the exchange is at most REUSE_GRACE_MS old (a retry), else the family is revoked.
+ */
+async function answerReuse(
   db: Db,
-  token: { id: number; familyId: number; rotatedAt: Date },
+  presented: string,
+  token: PresentedRow,
+  secret: Uint8Array,
   now: Date,
 ): Promise<RotationResult> {
   const [newest] = await db
-    .select({ parent_id: refreshTokens.parent_id })
+    .select({ parent_id: refreshTokens.parent_id, rotated_at: refreshTokens.rotated_at })
     .from(refreshTokens)
     .where(eq(refreshTokens.family_id, token.familyId))
     .orderBy(desc(refreshTokens.id))
     .limit(1);
   const withinGrace = now.getTime() - token.rotatedAt.getTime() <= REUSE_GRACE_MS;
-  if (newest?.parent_id === token.id && withinGrace) return { ok: false, reason: 'race' };
+  if (newest?.parent_id === token.id && newest.rotated_at === null && withinGrace) {
+    return {
+      ok: true,
+      userId: token.userId,
+      userTypeId: token.userTypeId,
+      familyId: token.familyId,
+      refreshToken: childRefreshToken(secret, presented),
+    };
+  }
   await revokeFamily(db, token.familyId, 'reuse', now);
   return { ok: false, reason: 'reuse' };
 }
 
 /**
- * Exchanges a presented refresh token for a new one of the same family (rotation), as of `now`.
- * Never throws for a bad token: resolves to `{ ok: false, reason }` (see RotationResult); a reuse
- * outside the grace window revokes the family, an inactive user's family is revoked too.
+ * Exchanges a presented refresh token for its child (rotation), as of `now`; `secret` is the key of
+ * `childRefreshToken`. Never throws for a bad token: resolves to `{ ok: false, reason }` (see
+ * RotationResult). A retry within the grace window resolves to the same child as the first exchange;
+ * a reuse outside it revokes the family, an inactive user's family is revoked too.
  */
 export async function rotateRefreshToken(
   db: Db,
   presented: string,
+  secret: Uint8Array,
   now = new Date(),
 ): Promise<RotationResult> {
   if (!TOKEN_SHAPE.test(presented)) return { ok: false, reason: 'unknown' };
@@ -151,18 +191,25 @@ export async function rotateRefreshToken(
       await revokeFamily(tx, row.familyId, 'user_inactive', now);
       return { ok: false, reason: 'inactive' };
     }
-    if (row.rotatedAt) return refuseReuse(tx, { ...row, rotatedAt: row.rotatedAt }, now);
+    if (row.rotatedAt) return answerReuse(tx, presented, { ...row, rotatedAt: row.rotatedAt }, secret, now);
     if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
 
-    // Conditional claim: of two concurrent refreshes with the same token only one wins.
+    // Conditional claim: of two concurrent refreshes with the same token one rotates it; the other
+    // waits for that commit, claims nothing and is answered as a retry.
     const claimed = await tx
       .update(refreshTokens)
       .set({ rotated_at: now })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotated_at)))
       .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) return refuseReuse(tx, { ...row, rotatedAt: now }, now);
+    if (claimed.length === 0) return answerReuse(tx, presented, { ...row, rotatedAt: now }, secret, now);
 
-    const refreshToken = await insertToken(tx, row.familyId, row.id, now);
+    const refreshToken = await insertToken(
+      tx,
+      row.familyId,
+      row.id,
+      now,
+      childRefreshToken(secret, presented),
+    );
     return { ok: true, userId: row.userId, userTypeId: row.userTypeId, familyId: row.familyId, refreshToken };
   });
 }

@@ -138,7 +138,7 @@ export async function authRoutes(app: FastifyInstance, { config, db, now }: AppS
     async ({ request }) => {
       const presented = bearerToken(request);
       if (!presented) throw new HttpError(401, INVALID_REFRESH_MESSAGE);
-      const result = await rotateRefreshToken(db, presented, now());
+      const result = await rotateRefreshToken(db, presented, config.jwtSecret, now());
       if (!result.ok) {
         if (result.reason === 'reuse') request.log.warn('refresh token reused: its family was revoked');
         throw new HttpError(401, INVALID_REFRESH_MESSAGE);
