@@ -8,6 +8,7 @@ import type * as TokensStorage from '@/api/tokens-storage';
 import {
   DEFAULT_LOGIN_REDIRECT,
   INVALID_CREDENTIALS_MESSAGE,
+  SERVER_BUSY_MESSAGE,
   UNHANDLED_LOGIN_ERROR_MESSAGE,
   loginMachine,
   selectIsSubmitting,
@@ -273,6 +274,18 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(selectLoginError(login.actor.getSnapshot())).toBe(
       'Too many login attempts. Try again in 42 seconds.',
     );
+    expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
+    expect(login.emitted).toEqual([]);
+  });
+
+  it.each([
+    ['the server message', 'The server is busy checking other passwords. Try again in a moment.'],
+    ['a fallback without one', null],
+  ])('503 shows %s and does not log out (issue 13)', async (_, serverMessage) => {
+    const login = startLogin();
+    await failAuthentication(login, httpError(503, serverMessage, 1));
+    expect(login.actor.getSnapshot().value).toBe('failed');
+    expect(selectLoginError(login.actor.getSnapshot())).toBe(serverMessage ?? SERVER_BUSY_MESSAGE);
     expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
     expect(login.emitted).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /**
  * The login form's statechart (spec §4 "Login sequence", §8 "Login by status"; ARCHITECTURE.md §4
- * for 429): authenticate, store the tokens, trigger the storage event after STORAGE_EVENT_DELAY ms,
+ * for 429; issue 13 for 503): authenticate, store the tokens, trigger the storage event after STORAGE_EVENT_DELAY ms,
  * load the user with the new access token, then emit `loggedIn` for the session to apply LOGIN and
  * redirect. Failures end in `failed` with the spec's message; the branches that "log out" clear the
  * stored tokens and emit `loggedOut` for the session.
@@ -29,6 +29,13 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number | null): string
     ? 'Too many login attempts. Try again later.'
     : `Too many login attempts. Try again in ${retryAfterSeconds} seconds.`;
 }
+
+/**
+ * Issue 13: the server refuses a login with 503 while too many passwords are being checked at once;
+ * its message asks to try again, so the form shows it (this text when it sent none) and keeps the
+ * session as it is, like a 429.
+ */
+export const SERVER_BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
 
 /** The token pair a login produced. */
 export interface LoginTokens {
@@ -193,6 +200,17 @@ export const loginMachine = setup({
                 message: tooManyAttemptsMessage(
                   event.error instanceof ApiError ? event.error.retryAfterSeconds : null,
                 ),
+              }),
+            },
+          },
+          {
+            guard: { type: 'failedWithStatus', params: failedWith(503) },
+            target: 'failed',
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({
+                message:
+                  (event.error instanceof ApiError ? event.error.serverMessage : null) ?? SERVER_BUSY_MESSAGE,
               }),
             },
           },

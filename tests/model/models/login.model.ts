@@ -1,6 +1,6 @@
 /**
  * Model of loginMachine (spec §4 "Login sequence", §8 "Login by status", ARCHITECTURE.md §4 for
- * 429). Its guards read only the failing actor's error, so the serializer keeps the state alone; the
+ * 429, issue 13 for 503). Its guards read only the failing actor's error, so the serializer keeps the state alone; the
  * error variants are the fixtures of `authenticate`, one per branch of spec §8.
  */
 import { expect } from 'vitest';
@@ -14,6 +14,7 @@ import type { ProfileUser } from '@/api/schemas/auth';
 import {
   DEFAULT_LOGIN_REDIRECT,
   INVALID_CREDENTIALS_MESSAGE,
+  SERVER_BUSY_MESSAGE,
   UNHANDLED_LOGIN_ERROR_MESSAGE,
   loginMachine,
   tooManyAttemptsMessage,
@@ -74,6 +75,8 @@ function checkAuthenticationError(step: LoginStep, error: unknown): void {
     expect(step.emitted).toEqual([]);
   } else if (error.status === 429) {
     expectFailure(step, tooManyAttemptsMessage(error.retryAfterSeconds), false);
+  } else if (error.status === 503) {
+    expectFailure(step, error.serverMessage ?? SERVER_BUSY_MESSAGE, false);
   } else if (error.status === 400 || error.status === 500) {
     expectFailure(step, error.message, true);
   } else {
@@ -157,7 +160,8 @@ export default defineModel({
         httpError(429, 'Too many login attempts. Try again in 30 seconds.', 30),
         httpError(429, 'Too Many Requests'),
         httpError(500, 'Internal Server Error'),
-        httpError(503, 'Service Unavailable'),
+        httpError(503, 'The server is busy checking other passwords. Try again in a moment.', 1),
+        httpError(502, 'Bad Gateway'),
         new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }),
       ],
     },
