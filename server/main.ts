@@ -13,6 +13,7 @@ import { DatabaseLockedError } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Db } from './db/open';
 import { DEMO_ADMIN, ensureAdmin, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { importUploadsFolder } from './uploads/legacy-folder';
 
 /** A start-up problem the operator can fix; printed without a stack trace. */
 class StartupError extends Error {}
@@ -85,6 +86,13 @@ export async function startServer(config: Config, port: number): Promise<Running
   }
   try {
     const seeded = await prepareDatabase(config, database.db);
+    // Uploads are served from the database now; a folder left by an older version moves in once.
+    const moved = await importUploadsFolder(database.db, config.uploadsDir);
+    if (moved.movedTo) {
+      console.log(
+        `Moved ${moved.imported} uploaded files into the database; their old folder is now ${moved.movedTo}.`,
+      );
+    }
     const app = await buildApp(config, { db: database.db });
     await app.listen({ host: config.host, port });
     const address = app.server.address();

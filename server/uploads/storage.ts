@@ -33,14 +33,31 @@ export interface FileStorage {
    * @throws Error when a path does not start with UPLOADS_PREFIX (a programming error)
    */
   put(files: readonly FileToStore[]): Promise<void>;
+  /**
+   * Stores those of `files` whose path holds no file yet, leaving the others as stored; resolves to
+   * how many were stored.
+   * @throws Error when a path does not start with UPLOADS_PREFIX (a programming error)
+   */
+  putMissing(files: readonly FileToStore[]): Promise<number>;
   /** The file stored under `path`, or null. */
   get(path: string): Promise<StoredFile | null>;
   /** Deletes the files stored under `paths` (unknown paths are ignored); resolves to how many went. */
   delete(paths: readonly string[]): Promise<number>;
 }
 
-/** Rows per INSERT, so a large batch (the seed's images) stays well under the bind-parameter limit. */
+/** Files per INSERT, so one statement never carries the bytes of a whole large batch (the seed's images). */
 const PUT_BATCH = 100;
+
+/** `files` as `stored_files` rows, PUT_BATCH at a time; throws on a path outside UPLOADS_PREFIX. */
+function batches(files: readonly FileToStore[]): Array<Array<typeof storedFiles.$inferInsert>> {
+  for (const file of files) {
+    if (!file.path.startsWith(UPLOADS_PREFIX)) throw new Error(`Not an uploads path: ${file.path}`);
+  }
+  const rows = files.map((file) => ({ path: file.path, content_type: file.contentType, bytes: file.bytes }));
+  return Array.from({ length: Math.ceil(rows.length / PUT_BATCH) }, (_, index) =>
+    rows.slice(index * PUT_BATCH, (index + 1) * PUT_BATCH),
+  );
+}
 
 /**
  * The `stored_files` implementation on `db` — the database or an open transaction, so files can be
@@ -49,15 +66,7 @@ const PUT_BATCH = 100;
 export function databaseStorage(db: DbExecutor): FileStorage {
   return {
     async put(files) {
-      for (const file of files) {
-        if (!file.path.startsWith(UPLOADS_PREFIX)) throw new Error(`Not an uploads path: ${file.path}`);
-      }
-      for (let start = 0; start < files.length; start += PUT_BATCH) {
-        const rows = files.slice(start, start + PUT_BATCH).map((file) => ({
-          path: file.path,
-          content_type: file.contentType,
-          bytes: file.bytes,
-        }));
+      for (const rows of batches(files)) {
         await db
           .insert(storedFiles)
           .values(rows)
@@ -70,6 +79,19 @@ export function databaseStorage(db: DbExecutor): FileStorage {
             },
           });
       }
+    },
+
+    async putMissing(files) {
+      let stored = 0;
+      for (const rows of batches(files)) {
+        const inserted = await db
+          .insert(storedFiles)
+          .values(rows)
+          .onConflictDoNothing({ target: storedFiles.path })
+          .returning({ path: storedFiles.path });
+        stored += inserted.length;
+      }
+      return stored;
     },
 
     async get(path) {
