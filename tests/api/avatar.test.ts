@@ -422,6 +422,16 @@ describe('PUT /account/upload/avatar over a real socket (issue 13, point 7)', ()
 
   const TEN_MB = 10 * 1024 * 1024;
 
+  it('keeps the connection of an accepted upload open', async () => {
+    const { payload, contentType } = rawMultipart([filePart(await solidImage('png'))]);
+    const { answer } = await sendSlowly(
+      headOf(contentType, `Content-Length: ${payload.length}\r\n`),
+      payload,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).not.toMatch(/\r\nconnection: close\r\n/i);
+  });
+
   it('answers 413 to a declared 10 MB body before any of it is sent', async () => {
     const { payload, contentType } = rawMultipart([filePart(Buffer.alloc(TEN_MB, 1))]);
     const { answer, sent } = await sendSlowly(
