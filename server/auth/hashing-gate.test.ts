@@ -53,6 +53,20 @@ describe('createHashingGate', () => {
     await expect(Promise.all(results.slice(0, 4))).resolves.toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('tells ahead of time whether a request would be refused', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 1 });
+    const first = heldTask('1');
+    const second = heldTask('2');
+    expect(() => gate.assertRoom()).not.toThrow();
+    const running = [gate.run(first.run), gate.run(second.run)];
+    expect(() => gate.assertRoom()).toThrow(HASHING_BUSY_MESSAGE);
+    first.finish();
+    await settle();
+    expect(() => gate.assertRoom()).not.toThrow();
+    second.finish();
+    await Promise.all(running);
+  });
+
   it('frees the slot of a task that rejects', async () => {
     const gate = createHashingGate({ concurrency: 1, queue: 0 });
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -20,6 +20,16 @@ export interface HashingGate {
    * @throws HttpError 503 with Retry-After, without running `task`, when the queue is full.
    */
   run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Throws the same 503 as `run` when every slot and queue place is taken right now, so a request
+   * can be refused before it does any other work (its database queries included); `run` still
+   * decides, as a place may be gone by the time the request gets there.
+   */
+  assertRoom(): void;
+}
+
+function busyError(): HttpError {
+  return new HttpError(503, HASHING_BUSY_MESSAGE, { 'retry-after': HASHING_BUSY_RETRY_AFTER_SECONDS });
 }
 
 /** A gate with its own slots and queue; `bound.concurrency` must be at least 1. */
@@ -34,6 +44,8 @@ export function createHashingGate(bound: HashingBound): HashingGate {
     else running--;
   }
 
+  const full = () => running >= bound.concurrency && waiting.length >= bound.queue;
+
   return {
     async run(task) {
       if (running < bound.concurrency) {
@@ -41,13 +53,17 @@ export function createHashingGate(bound: HashingBound): HashingGate {
       } else if (waiting.length < bound.queue) {
         await new Promise<void>((resolve) => waiting.push(resolve));
       } else {
-        throw new HttpError(503, HASHING_BUSY_MESSAGE, { 'retry-after': HASHING_BUSY_RETRY_AFTER_SECONDS });
+        throw busyError();
       }
       try {
         return await task();
       } finally {
         release();
       }
+    },
+
+    assertRoom() {
+      if (full()) throw busyError();
     },
   };
 }

@@ -98,6 +98,7 @@ export async function accountRoutes(app: FastifyInstance, { config, db, now }: A
     },
     async ({ body, request }) => {
       const { userId, familyId } = authOf(request);
+      hashing.assertRoom();
       const [user] = await db
         .select({ password_hash: users.password_hash })
         .from(users)

@@ -75,6 +75,8 @@ export async function authRoutes(app: FastifyInstance, { config, db, now }: AppS
       },
     },
     async ({ body, request, reply }) => {
+      // A flood is refused before it costs any database work.
+      hashing.assertRoom();
       const email = body.email.toLowerCase();
       const pairKey = loginKey(request.ip, email);
       const pair = await attempts.count(pairKey, config.loginRateLimit);

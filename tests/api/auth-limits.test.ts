@@ -5,6 +5,7 @@
  * around @node-rs/argon2's `verify`.
  */
 import { rmSync } from 'node:fs';
+import { like } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,7 @@ import { buildApp } from '../../server/app';
 import { HASHING_BUSY_MESSAGE } from '../../server/auth/hashing-gate';
 import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
+import { attemptCounters } from '../../server/db/schema';
 import { INVALID_LOGIN_MESSAGE, tooManyLoginsMessage } from '../../server/routes/auth';
 import {
   PASSWORD_UPDATED_MESSAGE,
@@ -250,6 +252,15 @@ describe('bound on concurrent password hashing (issue 13 point 3)', () => {
           message: HASHING_BUSY_MESSAGE,
         });
       }
+      // Arriving while the gate is full, a login is refused before it is counted.
+      const late = await postLogin(bounded.app, 'late@test.example', WRONG, '10.13.6.1');
+      expect(late.statusCode).toBe(503);
+      const lateCounts = await t.db
+        .select()
+        .from(attemptCounters)
+        .where(like(attemptCounters.key, '%late@test.example%'));
+      expect(lateCounts).toEqual([]);
+
       release();
       expect(tally(await Promise.all(pending))).toEqual({ 401: 2, 503: 4 });
       expect(argon2.verifications).toBe(2);
