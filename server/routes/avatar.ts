@@ -101,8 +101,9 @@ function multipartError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, AVATAR_TOO_LARGE_MESSAGE);
-  if (typeof code === 'string' && EXTRA_PART_CODES.has(code))
+  if (typeof code === 'string' && EXTRA_PART_CODES.has(code)) {
     return new HttpError(400, AVATAR_EXTRA_PARTS_MESSAGE);
+  }
   // Everything else comes from the client's bytes: no boundary, a truncated part, a part header
   // over the limits, a body that ends early.
   return new HttpError(400, AVATAR_MALFORMED_MESSAGE);
