@@ -3,11 +3,12 @@
  * PGlite in a data directory (or in memory) when no DATABASE_URL is given, PostgreSQL otherwise;
  * the same committed migrations run on both.
  */
-import { mkdirSync } from 'node:fs';
+import { fsyncSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,6 +38,62 @@ export interface OpenDatabaseOptions {
 /** PostgreSQL ships pg_trgm (migration 0001 creates it); PGlite must be handed it. */
 const pgliteOptions = { extensions: { pg_trgm } };
 
+/**
+ * PostgreSQL settings that make a commit on a PGlite data directory durable (issue 13 point 8).
+ * PGlite starts postgres with `-F` (fsync=off); without it postgres still only asks for
+ * fdatasync() on the WAL, which PGlite 0.5's Emscripten layer answers without touching the disk.
+ * `open_datasync` opens the WAL with O_DSYNC instead, a flag its Node filesystem does pass on
+ * (as O_SYNC), so each commit's WAL write reaches the disk before the commit returns.
+ */
+export const durableStartParams: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=open_datasync',
+];
+
+/** The part of Emscripten's NODEFS that `DurableNodeFS` completes. */
+interface EmscriptenNodeFs {
+  stream_ops?: { fsync?: (stream: { nfd?: number }) => number };
+  tryFSOperation<T>(operation: () => T): T;
+}
+
+/**
+ * PGlite's Node filesystem with an fsync that reaches the disk. PGlite 0.5's NODEFS has no fsync
+ * operation, so postgres's fsync() of data files, pg_control and directories (at checkpoints and
+ * after creating WAL segments) succeeds without syncing anything (electric-sql/pglite#1107).
+ * `fsync` is the host call, fs.fsyncSync unless a test observes it; a host error becomes the
+ * errno postgres sees, and postgres stops on a failed fsync as it does natively.
+ * Throws at start-up when PGlite's NODEFS no longer has the shape this relies on.
+ */
+export class DurableNodeFS extends NodeFS {
+  constructor(
+    dataDir: string,
+    private readonly fsync: (fd: number) => void = fsyncSync,
+  ) {
+    super(dataDir);
+  }
+
+  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
+    const { emscriptenOpts } = await super.init(...args);
+    const hostFsync = this.fsync;
+    const addFsync = (mod: { NODEFS: unknown }) => {
+      const nodefs = mod.NODEFS as EmscriptenNodeFs;
+      const ops = nodefs.stream_ops;
+      if (!ops) throw new Error("PGlite's NODEFS has no stream_ops: DurableNodeFS needs updating.");
+      // A later PGlite that syncs by itself keeps its own operation.
+      if (ops.fsync) return;
+      ops.fsync = (stream) => {
+        const fd = stream.nfd;
+        if (fd !== undefined) nodefs.tryFSOperation(() => hostFsync(fd));
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } };
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -62,7 +119,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     const pgdataDir = path.join(options.dataDir, 'pgdata');
     mkdirSync(pgdataDir, { recursive: true });
     release = acquireDirectoryLock(options.dataDir);
-    client = new PGlite(pgdataDir, pgliteOptions);
+    client = new PGlite({
+      ...pgliteOptions,
+      fs: new DurableNodeFS(pgdataDir),
+      startParams: [...durableStartParams],
+    });
   } else {
     client = new PGlite(pgliteOptions);
   }
