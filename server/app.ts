@@ -4,7 +4,6 @@
  * uploads under /uploads and, when it has been built, the SPA with history fallback.
  */
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
@@ -165,8 +164,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // The legacy twin of frame-ancestors 'none', for browsers that ignore CSP.
     frameguard: { action: 'deny' },
   });
-  // Only the login route is limited, with its own counter of failures (server/routes/auth.ts).
-  await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { ...services, prefix: '/api' });
   await app.register(openApiRoutes, { ...services, prefix: '/api' });
