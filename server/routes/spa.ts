@@ -8,8 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Db } from '../db/open';
+import { FileCache } from '../uploads/file-cache';
 import { databaseStorage, UPLOADS_PREFIX } from '../uploads/storage';
-import type { StoredFile } from '../uploads/storage';
+import type { StoredFileInfo } from '../uploads/storage';
 
 /** Vite's content-hashed files: safe to cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -24,13 +25,15 @@ const UploadPath = v.pipe(
   v.regex(/^[a-z0-9_-]+\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/),
 );
 
+/** Bytes of uploaded files each process keeps in memory (see server/uploads/file-cache.ts). */
+const UPLOAD_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
- * A strong validator of a stored file: its size and creation time in hex. Paths are never reused
- * for other bytes (random names for uploads; the seed rewrites its own images only after a reset),
- * so this changes whenever the bytes could.
+ * A strong validator of a stored file: its size and creation time in hex. Storing under a path
+ * again sets a new creation time, so this changes whenever the bytes could.
  */
-function entityTag(file: StoredFile): string {
-  return `"${file.bytes.length.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
+function entityTag(file: StoredFileInfo): string {
+  return `"${file.size.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
 }
 
 /** Whether the request's If-None-Match, or else its If-Modified-Since, says its copy is current. */
@@ -47,24 +50,44 @@ function isNotModified(request: FastifyRequest, etag: string, lastModified: Date
 }
 
 /**
- * Serves the files of `db`'s upload storage (./uploads/storage.ts) under /uploads, GET and HEAD,
- * the same from every process on that database: the stored Content-Type, nosniff (helmet),
+ * Serves the files of `db`'s upload storage (server/uploads/storage.ts) under /uploads, GET and
+ * HEAD, the same from every process on that database: the stored Content-Type, nosniff (helmet),
  * long-lived caching (names are unique per upload, so a cached file never goes stale), ETag and
- * Last-Modified with 304 answers, and the JSON 404 for any other path.
+ * Last-Modified with 304 answers, and the JSON 404 for any other path. Every request checks the
+ * file in the database (without its bytes); the bytes come from a bounded per-process cache
+ * when it holds that version.
  */
 export async function serveUploads(app: FastifyInstance, db: Db): Promise<void> {
   const storage = databaseStorage(db);
+  const cache = new FileCache(UPLOAD_CACHE_BYTES);
   app.get('/uploads/*', async (request, reply) => {
     const name = v.safeParse(UploadPath, (request.params as Record<string, unknown>)['*']);
-    const file = name.success ? await storage.get(`${UPLOADS_PREFIX}${name.output}`) : null;
-    if (!file) return reply.callNotFound();
-    const etag = entityTag(file);
+    if (!name.success) return reply.callNotFound();
+    const path = `${UPLOADS_PREFIX}${name.output}`;
+    const info = await storage.stat(path);
+    if (!info) {
+      cache.delete(path);
+      return reply.callNotFound();
+    }
+    const etag = entityTag(info);
     reply
       .header('cache-control', IMMUTABLE)
       .header('etag', etag)
-      .header('last-modified', file.createdAt.toUTCString());
-    if (isNotModified(request, etag, file.createdAt)) return reply.code(304).send();
-    return reply.type(file.contentType).send(file.bytes);
+      .header('last-modified', info.createdAt.toUTCString());
+    if (isNotModified(request, etag, info.createdAt)) return reply.code(304).send();
+    const cached = cache.get(path, etag);
+    if (cached) return reply.type(info.contentType).send(cached);
+
+    // Read now, which may find it deleted or stored again since the check: answer what is stored.
+    const stored = await storage.get(path);
+    if (!stored) return reply.callNotFound();
+    const version = entityTag(stored);
+    cache.set(path, version, stored.bytes);
+    return reply
+      .header('etag', version)
+      .header('last-modified', stored.createdAt.toUTCString())
+      .type(stored.contentType)
+      .send(stored.bytes);
   });
 }
 

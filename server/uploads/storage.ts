@@ -20,11 +20,18 @@ export interface FileToStore {
   bytes: Buffer;
 }
 
-/** A stored file, as served. */
-export interface StoredFile extends FileToStore {
+/** What is known of a stored file without reading its bytes. */
+export interface StoredFileInfo {
+  path: string;
+  contentType: string;
+  /** Its length in bytes. */
+  size: number;
   /** When it was stored (the Last-Modified of its answers). */
   createdAt: Date;
 }
+
+/** A stored file, as served. */
+export interface StoredFile extends FileToStore, StoredFileInfo {}
 
 /** Put, get and delete files by public path. */
 export interface FileStorage {
@@ -41,6 +48,8 @@ export interface FileStorage {
   putMissing(files: readonly FileToStore[]): Promise<number>;
   /** The file stored under `path`, or null. */
   get(path: string): Promise<StoredFile | null>;
+  /** What is stored under `path`, without its bytes (so cheap whatever its size), or null. */
+  stat(path: string): Promise<StoredFileInfo | null>;
   /** Deletes the files stored under `paths` (unknown paths are ignored); resolves to how many went. */
   delete(paths: readonly string[]): Promise<number>;
 }
@@ -100,6 +109,20 @@ export function databaseStorage(db: DbExecutor): FileStorage {
           path: storedFiles.path,
           contentType: storedFiles.content_type,
           bytes: storedFiles.bytes,
+          createdAt: storedFiles.created_at,
+        })
+        .from(storedFiles)
+        .where(eq(storedFiles.path, path));
+      return row ? { ...row, size: row.bytes.length } : null;
+    },
+
+    async stat(path) {
+      const [row] = await db
+        .select({
+          path: storedFiles.path,
+          contentType: storedFiles.content_type,
+          // octet_length reads the stored length, not the (possibly out-of-line) bytes.
+          size: sql<number>`octet_length(${storedFiles.bytes})`.mapWith(Number),
           createdAt: storedFiles.created_at,
         })
         .from(storedFiles)
