@@ -39,9 +39,12 @@ export interface Config {
   apiPort: number;
   /** PostgreSQL connection string; undefined → PGlite in `<dataDir>/pgdata`. */
   databaseUrl: string | undefined;
-  /** Absolute DATA_DIR (default ./data): pgdata/, uploads/, secrets.json. */
+  /** Absolute DATA_DIR (default ./data): pgdata/, .lock, secrets.json. */
   dataDir: string;
-  /** `<dataDir>/uploads`, served under /uploads. */
+  /**
+   * `<dataDir>/uploads`, where versions before issue 13 kept uploaded files; read once at start to
+   * move them into the database (server/uploads/legacy-folder.ts).
+   */
   uploadsDir: string;
   /** The built SPA (dist/client); the SPA is served only when its index.html exists. */
   clientDir: string;
