@@ -44,7 +44,7 @@ const pgliteOptions = { extensions: { pg_trgm } };
  * fdatasync(), which PGlite 0.5's Emscripten layer answers with success without touching the disk;
  * `open_datasync` opens the WAL with O_DSYNC instead, a flag its Node filesystem does pass on (as
  * O_SYNC), so each commit's WAL write is on the disk before the commit returns. The price, a
- * single-row commit 4 to 5 times slower than with fsync=off and close to PostgreSQL's own on the
+ * single-row commit 2 to 5 times slower than with fsync=off and close to PostgreSQL's own on the
  * same disk, is measured by `npm run bench commit-rate`.
  */
 export const durableStartParams: readonly string[] = [
