@@ -34,14 +34,16 @@ export function describeIssues(part: RequestPart, issues: readonly v.BaseIssue<u
 
 /**
  * Validates `value` (a request's body, query or params) against `schema` and returns the typed
- * output. Throws `HttpError(400)` whose message names the failing fields.
+ * output. Throws `HttpError(400)` whose message names each failing field with the first rule it
+ * breaks.
  */
 export function parseRequest<TSchema extends v.GenericSchema>(
   schema: TSchema,
   value: unknown,
   part: RequestPart,
 ): v.InferOutput<TSchema> {
-  const result = v.safeParse(schema, value);
+  // One message per field, the first rule it breaks, as the forms show them.
+  const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (!result.success) throw new HttpError(400, describeIssues(part, result.issues));
   return result.output;
 }

@@ -83,14 +83,16 @@ export async function findFeed(db: DbExecutor, feedId: number): Promise<FeedDeta
 
 /**
  * Checks a save's references: `user_id` must be an existing Customer and every product id must
- * exist. Resolves to the de-duplicated product ids, ascending.
+ * exist; their rows are locked (FOR SHARE) until the save commits, so none is deleted in between
+ * and the insert never trips a foreign key. Resolves to the de-duplicated product ids, ascending.
  * @throws HttpError 400 naming the customer id, or listing every unknown product id
  */
 async function checkReferences(db: DbExecutor, body: FeedSaveRequest): Promise<number[]> {
   const [customer] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, body.user_id), eq(users.user_type_id, UserType.Customer)));
+    .where(and(eq(users.id, body.user_id), eq(users.user_type_id, UserType.Customer)))
+    .for('share');
   if (!customer) throw new HttpError(400, `user_id: there is no customer with id ${body.user_id}`);
 
   const ids = [...new Set(body.products)].sort((a, b) => a - b);
@@ -100,7 +102,8 @@ async function checkReferences(db: DbExecutor, body: FeedSaveRequest): Promise<n
     for (const row of await db
       .select({ id: products.id })
       .from(products)
-      .where(inArray(products.id, batch))) {
+      .where(inArray(products.id, batch))
+      .for('share')) {
       known.add(row.id);
     }
   }
@@ -223,13 +226,18 @@ export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppS
     },
     async ({ params, body }) =>
       db.transaction(async (tx) => {
-        const updated = await tx
+        const [existing] = await tx
+          .select({ id: feeds.id })
+          .from(feeds)
+          .where(eq(feeds.id, params.feedId))
+          .for('update');
+        if (!existing) throw new HttpError(404, FEED_NOT_FOUND);
+        // Before the update: an unknown user_id is the save's 400, not a foreign key's 500.
+        const productIds = await checkReferences(tx, body);
+        await tx
           .update(feeds)
           .set({ name: body.name, user_id: body.user_id, updated_at: now() })
-          .where(eq(feeds.id, params.feedId))
-          .returning({ id: feeds.id });
-        if (updated.length === 0) throw new HttpError(404, FEED_NOT_FOUND);
-        const productIds = await checkReferences(tx, body);
+          .where(eq(feeds.id, params.feedId));
         await replaceProducts(tx, params.feedId, productIds);
         return { id: params.feedId, name: body.name, user_id: body.user_id, products: productIds };
       }),

@@ -295,10 +295,21 @@ describe('GET /dashboard/transactions', () => {
     ['status=5', 'status: must be status codes 1 to 4, comma-joined'],
     ['limit=101', 'limit: must be a whole number from 1 to 100'],
     ['page=0', 'page: must be a whole number from 1'],
+    // Issue 13: days far outside the business's range were 500s.
+    ['end_date=9999-12-31', 'end_date: must be a date from 2000-01-01 to 2100-12-31'],
+    ['start_date=1999-12-31', 'start_date: must be a date from 2000-01-01 to 2100-12-31'],
+    ['start_date=0001-01-01', 'start_date: must be a date from 2000-01-01 to 2100-12-31'],
+    ['end_date=2101-01-01', 'end_date: must be a date from 2000-01-01 to 2100-12-31'],
+    ['end_date=+275760-09-13', 'end_date: must be a date written YYYY-MM-DD'],
   ])('answers 400 with a message for %s', async (query, message) => {
     const response = await get(`/transactions?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, message });
+  });
+
+  it('accepts the first and the last day of the range', async () => {
+    const response = await get('/transactions?start_date=2000-01-01&end_date=2100-12-31');
+    expect(response.statusCode).toBe(200);
   });
 
   it('accepts an end equal to the start (one whole day)', async () => {
@@ -440,5 +451,14 @@ describe('the PDF reports', () => {
       400,
     );
     expect((await get('/orders/report?end_date=2025-13-01')).statusCode).toBe(400);
+    for (const url of [
+      '/orders?end_date=9999-12-31',
+      '/orders/report?end_date=9999-12-31',
+      '/transactions/report?start_date=1900-01-01',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toMatch(/must be a date from 2000-01-01 to 2100-12-31$/);
+    }
   });
 });

@@ -16,6 +16,8 @@ let admin: string;
 let customerToken: string;
 let productIds: number[];
 let acme: number;
+/** A feed the refused saves try to overwrite. */
+let existingFeedId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,6 +29,8 @@ beforeAll(async () => {
   });
   admin = (await login(t.app, t.users.admin.email)).access_token;
   customerToken = (await login(t.app, t.users.customer.email)).access_token;
+  const existing = await call(t.app, 'POST', '/feeds/create', { name: 'Kept', products: [], user_id: acme });
+  existingFeedId = v.parse(FeedDetail, existing.json()).id;
 });
 
 afterAll(async () => {
@@ -213,24 +217,43 @@ describe('feeds', () => {
     [{ name: 'x', products: [], user_id: 0 }, 'user_id: Please select a customer'],
     [
       { name: 'x', products: ['1'], user_id: 1 },
-      'products.0: Invalid type: Expected number but received "1"',
+      'products.0: must be a product id, a whole number from 1 to 2147483647',
+    ],
+    // Issue 13: ids past PostgreSQL's integer and NUL bytes were 500s.
+    [
+      { name: 'x', products: [1, 2_147_483_648], user_id: 1 },
+      'products.1: must be a product id, a whole number from 1 to 2147483647',
+    ],
+    [{ name: 'x', products: [], user_id: 2_147_483_648 }, 'user_id: Please select a customer'],
+    [{ name: 'x', products: [], user_id: 1.5 }, 'user_id: Please select a customer'],
+    [
+      { name: 'Feed\u0000name', products: [], user_id: 1 },
+      'name: Feed name must not contain control characters',
     ],
   ])('refuses %j with 400 "%s"', async (payload, message) => {
-    const response = await call(t.app, 'POST', '/feeds/create', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    for (const [method, url] of [
+      ['POST', '/feeds/create'],
+      ['PUT', `/feeds/${existingFeedId}`],
+    ] as const) {
+      const response = await call(t.app, method, url, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
   });
 
-  it('refuses a user_id that is not an existing Customer', async () => {
+  it('refuses a user_id that is not an existing Customer, on create and on update', async () => {
     for (const userId of [t.users.admin.id, 999_999]) {
-      const response = await call(t.app, 'POST', '/feeds/create', {
-        name: 'x',
-        products: [],
-        user_id: userId,
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(`user_id: there is no customer with id ${userId}`);
+      for (const [method, url] of [
+        ['POST', '/feeds/create'],
+        ['PUT', `/feeds/${existingFeedId}`],
+      ] as const) {
+        const response = await call(t.app, method, url, { name: 'x', products: [], user_id: userId });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(`user_id: there is no customer with id ${userId}`);
+      }
     }
+    const kept = await call(t.app, 'GET', `/feeds/${existingFeedId}`);
+    expect(kept.json()).toEqual({ id: existingFeedId, name: 'Kept', user_id: acme, products: [] });
   });
 
   it('refuses unknown product ids, listing them, and writes nothing', async () => {

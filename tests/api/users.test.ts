@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UserStatus, UserType } from '@/api/schemas/common';
+import { CONTROL_CHARACTERS_MESSAGE, UserStatus, UserType } from '@/api/schemas/common';
 import {
   EMAIL_TAKEN_MESSAGE,
   USER_CREATED_MESSAGE,
@@ -98,6 +98,25 @@ describe('users API', () => {
       ['no number', { password: 'Abcdefgh!' }, 'password', USER_MESSAGES.passwordNumber],
       ['no special', { password: 'Abcdefgh1' }, 'password', USER_MESSAGES.passwordSpecial],
       ['blank password', { password: '' }, 'password', USER_MESSAGES.required],
+      // Issue 13: a NUL byte, which PostgreSQL text cannot hold, was a 500 in any of these.
+      ['NUL in a first name', { first_name: 'Gra\u0000ce' }, 'first_name', CONTROL_CHARACTERS_MESSAGE],
+      ['NUL in a phone', { phone: '0123\u0000' }, 'phone', CONTROL_CHARACTERS_MESSAGE],
+      ['escape in a mobile', { mobile: '07\u001b700' }, 'mobile', CONTROL_CHARACTERS_MESSAGE],
+      [
+        'C1 control in a company',
+        { company_name: 'Hopper\u0085Ltd' },
+        'company_name',
+        CONTROL_CHARACTERS_MESSAGE,
+      ],
+      ['NUL in a Shopify id', { shopify_id: '\u0000' }, 'shopify_id', CONTROL_CHARACTERS_MESSAGE],
+      [
+        'NUL in a Shopify key',
+        { shopify_admin_api: 'shpat_\u0000' },
+        'shopify_admin_api',
+        CONTROL_CHARACTERS_MESSAGE,
+      ],
+      ['DEL in an email', { email: 'grace\u007f@example.com' }, 'email', CONTROL_CHARACTERS_MESSAGE],
+      ['NUL in a password', { password: 'Abcdefg1!\u0000' }, 'password', CONTROL_CHARACTERS_MESSAGE],
     ];
     it.each(cases)('%s → 400 naming the field with the spec message', async (_, change, field, message) => {
       const response = await call(t.app, admin, 'POST', '/users/create', validUser(change));
@@ -303,6 +322,15 @@ describe('users API', () => {
         validUser({ user_type_id: 9, password: '' }),
       );
       expect(role.json().message).toBe(`user_type_id: ${USER_MESSAGES.role}`);
+      const nul = await call(
+        t.app,
+        admin,
+        'PUT',
+        `/users/${created.id}`,
+        validUser({ last_name: 'By\u0000ron', password: '' }),
+      );
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().message).toBe(`last_name: ${CONTROL_CHARACTERS_MESSAGE}`);
     });
 
     it("taking another user's email on update → 409", async () => {
@@ -417,6 +445,9 @@ describe('users list', () => {
       ['?page=x', 'page: page must be a whole number greater than 0'],
       ['?status=active', 'status: status must be comma-joined statuses (1 Active, 2 Inactive)'],
       ['?status=3', 'status: status must be comma-joined statuses (1 Active, 2 Inactive)'],
+      // Issue 13: a NUL byte in the search was a 500.
+      ['?query=a%00b', 'query: query must not contain control characters'],
+      ['?query=a%0D%0Ab', 'query: query must not contain control characters'],
     ] as const) {
       const response = await call(t.app, admin, 'GET', `/users${query}`);
       expect(response.statusCode).toBe(400);

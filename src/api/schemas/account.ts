@@ -4,6 +4,7 @@
  * GET /account/profile and the ProfileUser answer live in ./auth.ts.
  */
 import * as v from 'valibot';
+import { withoutControlCharacters } from './common';
 
 /** Spec §5 / §9: the new password on change has at least 6 characters. */
 export const NEW_PASSWORD_MIN_LENGTH = 6;
@@ -14,13 +15,24 @@ export const NEW_PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${NEW_P
 /** The generic form message for an empty required field (spec §5). */
 export const REQUIRED_MESSAGE = 'Required';
 
-const name = v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(100));
+const name = v.pipe(
+  v.string(REQUIRED_MESSAGE),
+  v.trim(),
+  v.nonEmpty(REQUIRED_MESSAGE),
+  withoutControlCharacters(),
+  v.maxLength(100),
+);
 
-/** PUT /account/profile body: first and last name, both required (spec §5 "Profile"); trimmed. */
+/** PUT /account/profile body: first and last name, both required (spec §5 "Profile"); trimmed; no control characters. */
 export const ProfileUpdateRequest = v.object({ first_name: name, last_name: name });
 export type ProfileUpdateRequest = v.InferOutput<typeof ProfileUpdateRequest>;
 
-const password = v.pipe(v.string(REQUIRED_MESSAGE), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(200));
+const password = v.pipe(
+  v.string(REQUIRED_MESSAGE),
+  v.nonEmpty(REQUIRED_MESSAGE),
+  withoutControlCharacters(),
+  v.maxLength(200),
+);
 
 /**
  * PUT /account/password body (spec §3 "Password change", §5): the current password, the new one

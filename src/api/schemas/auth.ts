@@ -1,18 +1,29 @@
 /** Auth and account contract (spec §7: /login, /logout, /token-refresh, /account/profile). */
 import * as v from 'valibot';
-import { Avatar } from './common';
+import { Avatar, withoutControlCharacters } from './common';
 
-/** POST /login body. Emails are compared case-insensitively on the server. */
+/**
+ * POST /login body. Emails are compared case-insensitively on the server. No field may hold a
+ * control character (issue 13).
+ */
 export const LoginRequest = v.object({
   email: v.pipe(
     v.string('Email is required'),
     v.trim(),
     v.nonEmpty('Email is required'),
+    withoutControlCharacters('Email must not contain control characters'),
     v.email('Invalid email'),
     v.maxLength(254),
   ),
-  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(200)),
-  redirectTo: v.optional(v.string()),
+  password: v.pipe(
+    v.string('Password is required'),
+    v.nonEmpty('Password is required'),
+    withoutControlCharacters('Password must not contain control characters'),
+    v.maxLength(200),
+  ),
+  redirectTo: v.optional(
+    v.pipe(v.string(), withoutControlCharacters('redirectTo must not contain control characters')),
+  ),
 });
 export type LoginRequest = v.InferOutput<typeof LoginRequest>;
 

@@ -13,13 +13,41 @@ export type ErrorResponse = v.InferOutput<typeof ErrorResponse>;
 export const MessageResponse = v.object({ message: v.string() });
 export type MessageResponse = v.InferOutput<typeof MessageResponse>;
 
+/** The largest id the database holds: PostgreSQL's `integer` is 32-bit signed. */
+export const MAX_ID = 2_147_483_647;
+
 /** A route id: a whole number greater than 0 (spec §5, authorization checks). */
 export const IdParam = v.pipe(
   v.string(),
   v.regex(/^[1-9]\d{0,9}$/, 'Id must be a whole number greater than 0'),
   v.transform(Number),
-  v.maxValue(2_147_483_647, 'Id is too large'),
+  v.maxValue(MAX_ID, 'Id is too large'),
 );
+
+/**
+ * An id in a JSON body (issue 13): a whole number from 1 to MAX_ID, as the database's `integer`
+ * columns hold; anything else answers `message`.
+ */
+export const idNumber = (message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));
+
+/**
+ * Every C0 control character, DEL and every C1 control character. Tab and line breaks are
+ * included: no text field of the API holds more than one line.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The label-less message of a text field holding a control character (forms show it by the field). */
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+
+/**
+ * The check every text field of a request passes (issue 13): no control characters (C0, DEL,
+ * C1), so a NUL byte, which PostgreSQL text cannot hold, is the field's 400 and never a 500.
+ * Put it after a trim, so white space around a value is trimmed rather than refused. `message`
+ * names the field where the form's messages do ('Email must not contain control characters').
+ */
+export const withoutControlCharacters = (message: string = CONTROL_CHARACTERS_MESSAGE) =>
+  v.check<string, string>((text) => !CONTROL_CHARACTER.test(text), message);
 
 /** User roles (spec §3): 1 Admin, 2 Customer. */
 export const UserType = { Admin: 1, Customer: 2 } as const;

@@ -36,12 +36,35 @@ export function isCalendarDay(value: string): boolean {
   const match = dayPattern.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps the years 0 to 99 as they are.
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A `YYYY-MM-DD` query value that is a real day. */
-export const DayString = v.pipe(v.string(), v.check(isCalendarDay, 'must be a date written YYYY-MM-DD'));
+const DAY_FORMAT_MESSAGE = 'must be a date written YYYY-MM-DD';
+
+/** The first and last years a date filter may name (issue 13: a sane range, never a 500). */
+export const FIRST_FILTER_YEAR = 2000;
+export const LAST_FILTER_YEAR = 2100;
+
+const isFilterYear = (year: number) => year >= FIRST_FILTER_YEAR && year <= LAST_FILTER_YEAR;
+
+/**
+ * A `YYYY-MM-DD` query value that is a real day of the years FIRST_FILTER_YEAR to
+ * LAST_FILTER_YEAR; written that way, comparing the texts compares the days.
+ */
+export const DayString = v.pipe(
+  v.string(),
+  // isoDate documents the format in /api/openapi.json; isCalendarDay also refuses 2025-02-30.
+  v.isoDate(DAY_FORMAT_MESSAGE),
+  v.check(isCalendarDay, DAY_FORMAT_MESSAGE),
+  v.check(
+    // A value that is no day at all has its message from the checks above.
+    (value) => !isCalendarDay(value) || isFilterYear(Number(value.slice(0, 4))),
+    `must be a date from ${FIRST_FILTER_YEAR}-01-01 to ${LAST_FILTER_YEAR}-12-31`,
+  ),
+);
 
 const PageNumber = v.pipe(
   v.string(),

@@ -1,12 +1,16 @@
 /** Feeds contract (spec §3 "Feed"; §5 "Feed save"; §7 /feeds, /feeds/{feedId}, /feeds/create). */
 import * as v from 'valibot';
-import { IdParam } from './common';
+import { IdParam, idNumber, MAX_ID, withoutControlCharacters } from './common';
 import { Brand } from './shop';
 
 /** Spec §5 "Feed save": the name must not be blank. */
 export const FEED_NAME_REQUIRED = 'Please enter a feed name';
 /** Spec §5 "Feed save": a customer must be chosen. */
 export const FEED_CUSTOMER_REQUIRED = 'Please select a customer';
+/** A feed's `products` is not a list. */
+export const PRODUCT_IDS_MESSAGE = 'products must be a list of product ids';
+/** An entry of `products` is not an id the catalogue can hold. */
+export const PRODUCT_ID_MESSAGE = `must be a product id, a whole number from 1 to ${MAX_ID}`;
 
 /** A row of GET /feeds (spec §2 "Feeds list panel", §3 "Feed"). */
 export const FeedListItem = v.object({
@@ -39,14 +43,20 @@ export const FeedDetail = v.object({
 });
 export type FeedDetail = v.InferOutput<typeof FeedDetail>;
 
-/** POST /feeds/create and PUT /feeds/{feedId} body: `{name, products, user_id}` (spec §7). */
+/**
+ * POST /feeds/create and PUT /feeds/{feedId} body: `{name, products, user_id}` (spec §7); ids are
+ * within the database's `integer` and the name holds no control character (issue 13).
+ */
 export const FeedSaveRequest = v.object({
-  name: v.pipe(v.string(FEED_NAME_REQUIRED), v.trim(), v.nonEmpty(FEED_NAME_REQUIRED), v.maxLength(200)),
-  products: v.pipe(
-    v.array(v.pipe(v.number(), v.integer(), v.minValue(1)), 'products must be a list of product ids'),
-    v.maxLength(100_000),
+  name: v.pipe(
+    v.string(FEED_NAME_REQUIRED),
+    v.trim(),
+    v.nonEmpty(FEED_NAME_REQUIRED),
+    withoutControlCharacters('Feed name must not contain control characters'),
+    v.maxLength(200),
   ),
-  user_id: v.pipe(v.number(FEED_CUSTOMER_REQUIRED), v.integer(), v.minValue(1, FEED_CUSTOMER_REQUIRED)),
+  products: v.pipe(v.array(idNumber(PRODUCT_ID_MESSAGE), PRODUCT_IDS_MESSAGE), v.maxLength(100_000)),
+  user_id: idNumber(FEED_CUSTOMER_REQUIRED),
 });
 export type FeedSaveRequest = v.InferOutput<typeof FeedSaveRequest>;
 

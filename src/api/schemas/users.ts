@@ -4,7 +4,7 @@
  * requests and the browser's form fields, so both speak the spec's messages.
  */
 import * as v from 'valibot';
-import { Avatar, UserStatus, UserType } from './common';
+import { Avatar, CONTROL_CHARACTERS_MESSAGE, UserStatus, UserType, withoutControlCharacters } from './common';
 
 /** Spec §9: the discount rates a user may have, in percent. */
 export const DISCOUNT_RATES = [0, 5, 10, 15, 20, 25] as const;
@@ -37,6 +37,7 @@ const requiredText = v.pipe(
   v.string(USER_MESSAGES.required),
   v.trim(),
   v.nonEmpty(USER_MESSAGES.required),
+  withoutControlCharacters(),
   v.maxLength(MAX_TEXT, USER_MESSAGES.tooLong),
 );
 
@@ -44,6 +45,7 @@ const requiredText = v.pipe(
 const optionalText = v.pipe(
   v.optional(v.nullable(v.string()), null),
   v.transform((value): string => (value ?? '').trim()),
+  withoutControlCharacters(),
   v.maxLength(MAX_TEXT, USER_MESSAGES.tooLong),
   v.transform((value) => (value === '' ? null : value)),
 );
@@ -87,8 +89,14 @@ export function shopDomainHost(input: string): string | null {
   return valid ? host : null;
 }
 
-/** Spec §5 password rules (texts from ARCHITECTURE.md §4), in the order a person meets them. */
+const noControlCharacters = v.pipe(v.string(), withoutControlCharacters());
+
+/**
+ * Spec §5 password rules (texts from ARCHITECTURE.md §4), in the order a person meets them,
+ * after issue 13's: no control characters.
+ */
 const PASSWORD_RULES: ReadonlyArray<readonly [(password: string) => boolean, string]> = [
+  [(password) => v.is(noControlCharacters, password), CONTROL_CHARACTERS_MESSAGE],
   [(password) => password.length >= 8, USER_MESSAGES.passwordLength],
   [(password) => /[A-Z]/.test(password), USER_MESSAGES.passwordUppercase],
   [(password) => /\d/.test(password), USER_MESSAGES.passwordNumber],
@@ -166,6 +174,7 @@ export const createUserFields = {
     v.string(USER_MESSAGES.email),
     v.trim(),
     v.toLowerCase(),
+    withoutControlCharacters(),
     v.email(USER_MESSAGES.email),
     v.maxLength(254, USER_MESSAGES.email),
   ),
@@ -179,6 +188,7 @@ export const updateUserFields = {
     v.string(USER_MESSAGES.email),
     v.trim(),
     v.toLowerCase(),
+    withoutControlCharacters(),
     v.regex(SIMPLE_EMAIL_PATTERN, USER_MESSAGES.email),
     v.maxLength(254, USER_MESSAGES.email),
   ),
@@ -232,7 +242,15 @@ export type User = v.InferOutput<typeof User>;
 
 /** GET /users query: all optional; `status` is comma-joined statuses ('1', '2' or '1,2'). */
 export const UsersQuery = v.object({
-  query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT, 'query is too long')), ''),
+  query: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      withoutControlCharacters('query must not contain control characters'),
+      v.maxLength(MAX_TEXT, 'query is too long'),
+    ),
+    '',
+  ),
   status: v.optional(
     v.pipe(
       v.string(),
