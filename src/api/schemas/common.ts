@@ -32,10 +32,10 @@ export const idNumber = (message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, message));
 
 /**
- * Every C0 control character, DEL and every C1 control character. Tab and line breaks are
- * included: no text field of the API holds more than one line.
+ * A control character: Unicode's general category Cc is exactly C0 (U+0000–U+001F), DEL and C1
+ * (U+007F–U+009F). Tab and line breaks are in it: no text field of the API holds several lines.
  */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The label-less message of a text field holding a control character (forms show it by the field). */
 export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
