@@ -46,29 +46,52 @@ function generatedLine(now: Date): string {
   return `Generated at: ${formatDateTime(now)} (${BUSINESS_TIME_ZONE})`;
 }
 
-/** Yields every row after another in keyset batches until a short batch says the end is reached. */
-async function* keysetBatches<T extends { cursor: Cursor }, R>(
+/**
+ * Every row in keyset batches, converted by `toCells`, until a short batch says the end is reached.
+ * The first batch is read before this resolves (issue 13): a query that fails then is the
+ * request's error status, sent before any header, rather than a 200 whose PDF stops short. A
+ * later failure can only cut the stream (the status has been sent by then).
+ */
+async function keysetBatches<T extends { cursor: Cursor }, R>(
   read: (cursor: Cursor | undefined) => Promise<T[]>,
   toCells: (row: T) => R,
-): AsyncGenerator<R[]> {
-  let cursor: Cursor | undefined;
-  for (;;) {
-    const rows = await read(cursor);
-    if (rows.length > 0) yield rows.map(toCells);
-    const last = rows.at(-1);
-    if (!last || rows.length < REPORT_BATCH_SIZE) return;
-    cursor = last.cursor;
-  }
+): Promise<AsyncIterable<R[]>> {
+  const first = await read(undefined);
+  return (async function* () {
+    let rows = first;
+    for (;;) {
+      if (rows.length > 0) yield rows.map(toCells);
+      const last = rows.at(-1);
+      if (!last || rows.length < REPORT_BATCH_SIZE) return;
+      rows = await read(last.cursor);
+    }
+  })();
 }
 
 /**
  * The transactions report for `filter`: title 'Transactions report', period, statuses, generation
- * time; columns as the panel's; totals are the row count and the sum of amounts in $.
+ * time; columns as the panel's; totals are the row count and the sum of amounts in $. Resolves
+ * once the first rows are read; rejects with the query's error when that read fails.
  */
-export function transactionsReport(db: Db, filter: TransactionsFilter, now: Date): Report {
+export async function transactionsReport(db: Db, filter: TransactionsFilter, now: Date): Promise<Report> {
   let count = 0;
   let cents = 0;
   const statuses = filter.status ?? [];
+  const rows = await keysetBatches(
+    (cursor) => transactionsAfter(db, filter, cursor, REPORT_BATCH_SIZE),
+    (row) => {
+      count += 1;
+      cents += row.amount_cents;
+      return [
+        row.transaction,
+        formatDateTime(row.at),
+        formatDollars(row.amount),
+        row.reference_number,
+        row.payment_method,
+        TRANSACTION_STATUS_LABELS[row.status],
+      ];
+    },
+  );
   return {
     filename: reportFilename('transactions-report', filter),
     stream: streamTableReport({
@@ -86,21 +109,7 @@ export function transactionsReport(db: Db, filter: TransactionsFilter, now: Date
         { header: 'Payment Method', width: 130 },
         { header: 'Status', width: 100 },
       ],
-      rows: keysetBatches(
-        (cursor) => transactionsAfter(db, filter, cursor, REPORT_BATCH_SIZE),
-        (row) => {
-          count += 1;
-          cents += row.amount_cents;
-          return [
-            row.transaction,
-            formatDateTime(row.at),
-            formatDollars(row.amount),
-            row.reference_number,
-            row.payment_method,
-            TRANSACTION_STATUS_LABELS[row.status],
-          ];
-        },
-      ),
+      rows,
       totals: () => [`Transactions: ${count}`, `Total amount: ${formatDollars(toMajorUnits(cents))}`],
       createdAt: now,
     }),
@@ -110,12 +119,30 @@ export function transactionsReport(db: Db, filter: TransactionsFilter, now: Date
 /**
  * The user orders report for `filter`: title 'User orders report', period, generation time;
  * columns as the panel's; totals are the order count, items, and costs ex and inc VAT in £.
+ * Resolves once the first rows are read; rejects with the query's error when that read fails.
  */
-export function ordersReport(db: Db, filter: OrdersFilter, now: Date): Report {
+export async function ordersReport(db: Db, filter: OrdersFilter, now: Date): Promise<Report> {
   let count = 0;
   let items = 0;
   let exVat = 0;
   let incVat = 0;
+  const rows = await keysetBatches(
+    (cursor) => ordersAfter(db, filter, cursor, REPORT_BATCH_SIZE),
+    (row) => {
+      count += 1;
+      items += row.number_of_items;
+      exVat += row.ex_vat_pence;
+      incVat += row.inc_vat_pence;
+      return [
+        String(row.id),
+        formatDateTime(row.at),
+        row.customer_name,
+        String(row.number_of_items),
+        formatPounds(row.cost_of_order_ex_vat),
+        formatPounds(row.cost_of_order_inc_vat),
+      ];
+    },
+  );
   return {
     filename: reportFilename('user-orders-report', filter),
     stream: streamTableReport({
@@ -129,23 +156,7 @@ export function ordersReport(db: Db, filter: OrdersFilter, now: Date): Report {
         { header: 'Cost of Order (ex VAT)', width: 130, align: 'right' },
         { header: 'Cost of Order (inc VAT)', width: 130, align: 'right' },
       ],
-      rows: keysetBatches(
-        (cursor) => ordersAfter(db, filter, cursor, REPORT_BATCH_SIZE),
-        (row) => {
-          count += 1;
-          items += row.number_of_items;
-          exVat += row.ex_vat_pence;
-          incVat += row.inc_vat_pence;
-          return [
-            String(row.id),
-            formatDateTime(row.at),
-            row.customer_name,
-            String(row.number_of_items),
-            formatPounds(row.cost_of_order_ex_vat),
-            formatPounds(row.cost_of_order_inc_vat),
-          ];
-        },
-      ),
+      rows,
       totals: () => [
         `Orders: ${count}`,
         `Items: ${items}`,

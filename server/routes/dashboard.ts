@@ -115,7 +115,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       query: TransactionsFilter,
       responses: pdfResponse,
     },
-    async ({ query, reply }) => sendReport(reply, transactionsReport(db, query, now())),
+    async ({ query, reply }) => sendReport(reply, await transactionsReport(db, query, now())),
   );
 
   defineRoute(
@@ -145,6 +145,6 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       query: OrdersFilter,
       responses: pdfResponse,
     },
-    async ({ query, reply }) => sendReport(reply, ordersReport(db, query, now())),
+    async ({ query, reply }) => sendReport(reply, await ordersReport(db, query, now())),
   );
 }
