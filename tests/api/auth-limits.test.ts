@@ -55,6 +55,15 @@ afterEach(() => {
   argon2.hold = null;
 });
 
+/** A 429 of a fresh 15-minute window of 5 attempts: headers and the standard error body with `message`. */
+function expectLockedFor15Minutes(locked: LightMyRequestResponse, message: string): void {
+  expect(locked.statusCode).toBe(429);
+  expect(locked.headers['retry-after']).toBe('900');
+  expect(locked.headers['ratelimit-limit']).toBe('5');
+  expect(locked.headers['ratelimit-remaining']).toBe('0');
+  expect(locked.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message });
+}
+
 function tally(responses: LightMyRequestResponse[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
@@ -90,15 +99,7 @@ describe('login burst (issue 13 point 1)', () => {
     }
 
     const locked = await postLogin(t.app, t.users.admin.email, FIXTURE_PASSWORD, ip);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('900');
-    expect(locked.headers['ratelimit-limit']).toBe('5');
-    expect(locked.headers['ratelimit-remaining']).toBe('0');
-    expect(locked.json()).toEqual({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: tooManyLoginsMessage(900),
-    });
+    expectLockedFor15Minutes(locked, tooManyLoginsMessage(900));
     expect(argon2.verifications).toBe(5);
 
     t.clock.advance(FIFTEEN_MINUTES_MS);
@@ -196,15 +197,7 @@ describe('password change limit (issue 13 point 3)', () => {
     });
 
     const locked = await changePassword(t.app, access_token, FIXTURE_PASSWORD, 'Changed1!');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('900');
-    expect(locked.headers['ratelimit-limit']).toBe('5');
-    expect(locked.headers['ratelimit-remaining']).toBe('0');
-    expect(locked.json()).toEqual({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: tooManyPasswordChangesMessage(900),
-    });
+    expectLockedFor15Minutes(locked, tooManyPasswordChangesMessage(900));
     expect(argon2.verifications).toBe(5);
 
     t.clock.advance(FIFTEEN_MINUTES_MS);
