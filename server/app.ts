@@ -7,6 +7,8 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
+import { createHashingGate } from './auth/hashing-gate';
+import type { HashingGate } from './auth/hashing-gate';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
@@ -31,6 +33,8 @@ export interface AppServices {
   /** The clock (tests pass a simulated one). */
   now: () => Date;
   registry: RouteRegistry;
+  /** The process's one bound on Argon2 work (`config.passwordHashing`), shared by every route that hashes. */
+  hashing: HashingGate;
 }
 
 export interface AppDeps {
@@ -119,6 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db: deps.db,
     now: deps.now ?? (() => new Date()),
     registry: new RouteRegistry(),
+    hashing: createHashingGate(config.passwordHashing),
   };
   app.decorate('routeRegistry', services.registry);
   app.decorateRequest('auth', null);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../config';
 import { HttpError } from '../http/errors';
-import {
-  createHashingGate,
-  HASHING_BUSY_MESSAGE,
-  HASHING_BUSY_RETRY_AFTER_SECONDS,
-  hashingGateFor,
-} from './hashing-gate';
+import { createHashingGate, HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS } from './hashing-gate';
 
 /** A task that stays running until `finish` is called; `started` tells whether it began. */
 function heldTask(value: string) {
@@ -84,13 +78,5 @@ describe('createHashingGate', () => {
     second.finish();
     await expect(Promise.all(running)).resolves.toEqual(['1', '2']);
     await expect(gate.run(() => Promise.resolve('4'))).resolves.toBe('4');
-  });
-});
-
-describe('hashingGateFor', () => {
-  it('gives every caller with the same configuration the same gate, another configuration its own', () => {
-    const config = testConfig({ passwordHashing: { concurrency: 1, queue: 0 } });
-    expect(hashingGateFor(config)).toBe(hashingGateFor(config));
-    expect(hashingGateFor(testConfig())).not.toBe(hashingGateFor(config));
   });
 });

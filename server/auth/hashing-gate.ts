@@ -5,7 +5,7 @@
  * `concurrency` hashing tasks run, at most `queue` wait in arrival order, and beyond that the request
  * is answered 503 with Retry-After at once.
  */
-import type { Config, HashingBound } from '../config';
+import type { HashingBound } from '../config';
 import { HttpError } from '../http/errors';
 
 /** The 503 message when every hashing slot and queue place is taken. */
@@ -66,19 +66,4 @@ export function createHashingGate(bound: HashingBound): HashingGate {
       if (full()) throw busyError();
     },
   };
-}
-
-const gates = new WeakMap<Config, HashingGate>();
-
-/**
- * The one gate of an application, keyed by its configuration object (every route plugin of an app
- * receives the same one), built from `config.passwordHashing` on first use.
- */
-export function hashingGateFor(config: Config): HashingGate {
-  let gate = gates.get(config);
-  if (!gate) {
-    gate = createHashingGate(config.passwordHashing);
-    gates.set(config, gate);
-  }
-  return gate;
 }

@@ -10,7 +10,7 @@ import { ErrorResponse, MessageResponse } from '@/api/schemas/common';
 import type { AppServices } from '../app';
 import { authOf, INVALID_TOKEN_MESSAGE } from '../auth/guard';
 import { createAttemptCounter, rateLimitHeaders, tooManyAttempts } from '../auth/attempt-limits';
-import { HASHING_BUSY_MESSAGE, hashingGateFor } from '../auth/hashing-gate';
+import { HASHING_BUSY_MESSAGE } from '../auth/hashing-gate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import { users } from '../db/schema';
@@ -34,9 +34,11 @@ export const PASSWORD_UPDATED_MESSAGE = 'Password updated';
  * attempt is counted in the database before the current password is checked, a correct current
  * password clears the count, and the Argon2 work runs under the process's hashing gate (503 beyond).
  */
-export async function accountRoutes(app: FastifyInstance, { config, db, now }: AppServices): Promise<void> {
+export async function accountRoutes(
+  app: FastifyInstance,
+  { config, db, hashing, now }: AppServices,
+): Promise<void> {
   const attempts = createAttemptCounter(db, now);
-  const hashing = hashingGateFor(config);
 
   defineRoute(
     app,

@@ -9,7 +9,7 @@ import type { AppServices } from '../app';
 import { authOf, bearerToken } from '../auth/guard';
 import { signAccessToken } from '../auth/jwt';
 import { createAttemptCounter, rateLimitHeaders, tightest, tooManyAttempts } from '../auth/attempt-limits';
-import { HASHING_BUSY_MESSAGE, hashingGateFor } from '../auth/hashing-gate';
+import { HASHING_BUSY_MESSAGE } from '../auth/hashing-gate';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { revokeFamily, rotateRefreshToken, startFamily } from '../auth/refresh-tokens';
 import { users } from '../db/schema';
@@ -46,9 +46,11 @@ function loginAddressKey(ip: string): string {
  *   used to reset it;
  * - Argon2 work per process is bounded by the hashing gate (503 beyond it; both counts given back).
  */
-export async function authRoutes(app: FastifyInstance, { config, db, now }: AppServices): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  { config, db, hashing, now }: AppServices,
+): Promise<void> {
   const attempts = createAttemptCounter(db, now);
-  const hashing = hashingGateFor(config);
 
   async function issueTokens(user: { userId: number; familyId: number; role: number }, refreshToken: string) {
     const access_token = await signAccessToken(config.jwtSecret, user, now());

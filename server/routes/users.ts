@@ -36,7 +36,13 @@ export async function userRoutes(app: FastifyInstance, services: AppServices): P
   const { config, db, now } = services;
   const deps = { db, encryptionKey: config.encryptionKey, now };
   // Without a prefix of its own the child plugin inherits this one's.
-  await app.register(userTokenRoutes, { config, db, now, registry: services.registry });
+  await app.register(userTokenRoutes, {
+    config,
+    db,
+    now,
+    registry: services.registry,
+    hashing: services.hashing,
+  });
 
   defineRoute(
     app,
