@@ -1,29 +1,48 @@
 // @ts-check
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The screen folders of ARCHITECTURE.md §2; none may import another (issue 14). */
+const FEATURES = ['public', 'auth', 'dashboard', 'users', 'tokens', 'feeds', 'profile'];
+
+/** The route modules screens may import: URLs, the session, and the effects handler (issue 14). */
+const ROUTES_FOR_SCREENS = ['paths', 'session', 'ui-effects'];
+
+/** Import patterns (gitignore syntax) that reach into src/`folder`, except its `allowed` modules. */
+const folderPatterns = (folder, allowed = []) => [
+  `@/${folder}/*`,
+  `**/src/${folder}/*`,
+  `../${folder}/*`,
+  `../../${folder}/*`,
+  `../../../${folder}/*`,
+  ...allowed.flatMap((name) => [`!@/${folder}/${name}`, `!../${folder}/${name}`, `!../../${folder}/${name}`]),
+];
+
 /**
- * The layering of ARCHITECTURE.md §1, enforced by one rule (`no-restricted-imports`):
- * each folder lists the layers it must not reach into, by alias or by relative path.
+ * The layering of ARCHITECTURE.md §1, enforced by `no-restricted-imports`: `forbidden` lists the
+ * folders a layer must not reach into (`{ folder, allowed, types }`: `allowed` modules stay
+ * importable, `types` allows type-only imports), `packages` the packages, and `paths` named imports.
+ * ESLint replaces rather than merges a rule's options between config objects, so each file set gets
+ * one complete list.
  */
-const layer = (files, forbidden, packages = []) => ({
+const layer = (files, forbidden, packages = [], paths = []) => ({
   files,
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths,
         patterns: [
-          ...forbidden.map((folder) => ({
-            group: [
-              `@/${folder}/*`,
-              `**/src/${folder}/*`,
-              `../${folder}/*`,
-              `../../${folder}/*`,
-              `../../../${folder}/*`,
-            ],
-            message: `This layer may not import from src/${folder} (ARCHITECTURE.md §1).`,
+          ...forbidden.map(({ folder, allowed = [], types = false }) => ({
+            group: folderPatterns(folder, allowed),
+            allowTypeImports: types,
+            message: `This layer may not import from src/${folder}${
+              allowed.length > 0 ? ` (except ${allowed.join(', ')})` : ''
+            } (ARCHITECTURE.md §1).`,
           })),
           ...packages.map((name) => ({
             group: [name, `${name}/*`],
@@ -34,6 +53,53 @@ const layer = (files, forbidden, packages = []) => ({
     ],
   },
 });
+
+/** Issue 7: `?inspect` must see every actor, so each one is created with withInspection(...) options. */
+const INSPECTED_ACTORS = [
+  {
+    selector:
+      'CallExpression[callee.name=/^(useActorRef|useMachine|createActor)$/]:not([arguments.1.callee.name="withInspection"])',
+    message:
+      'Create actors with withInspection(...) options (src/machines/inspector.ts) so ?inspect sees them.',
+  },
+  {
+    selector:
+      'JSXOpeningElement[name.property.name="Provider"][name.object.name=/ActorContext$/]:not(:has(JSXAttribute[name.name="options"]))',
+    message:
+      'Give actor contexts options={withInspection()} (src/machines/inspector.ts) so ?inspect sees them.',
+  },
+];
+
+/** Issue 14: screens render machine state; actors talk to each other in machines, not through effects. */
+const SCREENS_RENDER_ONLY = [
+  {
+    selector: 'CallExpression[callee.name=/^(useActorRef|useMachine|createActor)$/]',
+    message:
+      'Screens create actors with useScreenActor (src/routes/ui-effects.tsx), so their toasts, navigation and focus reach the root handler.',
+  },
+  {
+    selector: 'CallExpression[callee.name="useEffect"] CallExpression[callee.property.name="send"]',
+    message:
+      'Do not relay events between actors in an effect: compose the actors in a machine (input, sendTo, spawnChild).',
+  },
+];
+
+/** Issue 14: toasts and navigation are machine effects (src/machines/ui-effects.ts), handled at the root. */
+const SCREEN_EFFECT_IMPORTS = [
+  {
+    name: 'react-router-dom',
+    importNames: ['useNavigate', 'Navigate'],
+    message: 'Navigate by emitting uiNavigate(...) from the machine (src/machines/ui-effects.ts).',
+  },
+  {
+    name: 'react-toastify',
+    message: 'Toast by emitting uiToast(...) from the machine (src/machines/ui-effects.ts).',
+  },
+  {
+    name: '@/ui/Toasts',
+    message: 'Toast by emitting uiToast(...) from the machine (src/machines/ui-effects.ts).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'stately'] },
@@ -47,6 +113,13 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 14: no import circle anywhere (type-only imports included: they still tie the modules).
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -55,30 +128,66 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 7: `?inspect` must see every actor, so each one is created with withInspection(...) options.
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...INSPECTED_ACTORS] },
+  },
+  {
+    files: ['src/features/**/*.ts', 'src/features/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...INSPECTED_ACTORS, ...SCREENS_RENDER_ONLY] },
+  },
+  layer(
+    ['src/machines/**'],
+    [{ folder: 'features' }, { folder: 'routes', allowed: ['paths'] }, { folder: 'ui' }],
+    ['react', 'react-dom', '@xstate/react'],
+  ),
+  layer(
+    ['src/api/**'],
+    [{ folder: 'machines' }, { folder: 'features' }, { folder: 'routes' }, { folder: 'ui' }],
+  ),
+  layer(
+    ['src/ui/**'],
+    [{ folder: 'features' }, { folder: 'routes' }, { folder: 'machines', types: true }, { folder: 'api' }],
+  ),
+  ...FEATURES.map((feature) =>
+    layer(
+      [`src/features/${feature}/**`],
+      [
+        { folder: 'routes', allowed: ROUTES_FOR_SCREENS },
+        ...FEATURES.filter((other) => other !== feature).map((other) => ({ folder: `features/${other}` })),
+      ],
+      [],
+      SCREEN_EFFECT_IMPORTS,
+    ),
+  ),
+  layer(
+    ['server/**'],
+    [{ folder: 'machines' }, { folder: 'features' }, { folder: 'routes' }, { folder: 'ui' }],
+  ),
+  {
+    // Issue 14: routes → services → Drizzle; a route plugin never touches the database itself.
+    files: ['server/routes/**'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-imports': [
         'error',
         {
-          selector:
-            'CallExpression[callee.name=/^(useActorRef|useMachine|createActor)$/]:not([arguments.1.callee.name="withInspection"])',
-          message:
-            'Create actors with withInspection(...) options (src/machines/inspector.ts) so ?inspect sees them.',
-        },
-        {
-          selector:
-            'JSXOpeningElement[name.property.name="Provider"][name.object.name=/ActorContext$/]:not(:has(JSXAttribute[name.name="options"]))',
-          message:
-            'Give actor contexts options={withInspection()} (src/machines/inspector.ts) so ?inspect sees them.',
+          patterns: [
+            {
+              group: ['../db/*', '**/server/db/*', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'Route plugins call services; only services query the database (issue 14).',
+            },
+            {
+              group: ['../app', '**/server/app'],
+              message: 'Import AppServices from its own module, not app.ts (no import circle, issue 14).',
+            },
+            ...['machines', 'features', 'routes', 'ui'].map((folder) => ({
+              group: folderPatterns(folder),
+              message: `This layer may not import from src/${folder} (ARCHITECTURE.md §1).`,
+            })),
+          ],
         },
       ],
     },
   },
-  layer(['src/machines/**'], ['features', 'routes', 'ui'], ['react', 'react-dom', '@xstate/react']),
-  layer(['src/api/**'], ['machines', 'features', 'routes', 'ui']),
-  layer(['src/ui/**'], ['features', 'routes', 'machines', 'api']),
-  layer(['src/features/**'], ['routes']),
-  layer(['server/**'], ['machines', 'features', 'routes', 'ui']),
 );

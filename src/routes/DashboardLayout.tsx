@@ -36,6 +36,7 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { Wordmark } from '@/ui/Wordmark';
 import { DashboardSidebar } from './DashboardSidebar';
+import { RouteBreadcrumb } from './RouteBreadcrumb';
 import { useSession } from './session-context';
 
 /** Text of the alert shown by the apps grid's Logout entry, which only informs (spec §2). */
@@ -214,6 +215,7 @@ export function DashboardLayout() {
         </Box>
         <Box as="main" flex="1" minW="0" px={{ base: '4', md: '8' }} py="6">
           <SkipNavContent />
+          <RouteBreadcrumb />
           <Outlet />
         </Box>
       </Flex>

@@ -1,12 +1,13 @@
 /**
- * Element of the root route: the scroll reset and the page, and from the first visit to a route
- * that uses the session on, the {@link SessionShell} (session, its overlay, toasts) around them.
+ * Element of the root route: the handler of the machines' effects (toast, navigate, focus), the scroll
+ * reset and the page, and from the first visit to a route that uses the session on, the {@link SessionShell} (session, its overlay, toasts) around them.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { RouteLoading } from './RouteLoading';
 import { ScrollToTop } from './ScrollToTop';
+import { UiEffectsProvider } from './ui-effects';
 
 /** `handle` of the routes whose screens use the session: the auth and dashboard areas. */
 export const SESSION_ROUTE = { session: true } as const;
@@ -50,10 +51,15 @@ export function RootLayout() {
       <Outlet />
     </>
   );
-  if (SessionShell === null) return page;
   return (
-    <Suspense fallback={<RouteLoading />}>
-      <SessionShell>{page}</SessionShell>
-    </Suspense>
+    <UiEffectsProvider>
+      {SessionShell === null ? (
+        page
+      ) : (
+        <Suspense fallback={<RouteLoading />}>
+          <SessionShell>{page}</SessionShell>
+        </Suspense>
+      )}
+    </UiEffectsProvider>
   );
 }

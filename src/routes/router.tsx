@@ -5,7 +5,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '@/features/public/LandingPage';
+import type { RouteBreadcrumbHandle } from './RouteBreadcrumb';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
+import { paths } from './paths';
 import { PublicLayout } from './PublicLayout';
 import { loadSessionShell, RootLayout, SESSION_ROUTE } from './RootLayout';
 import { RouteLoading } from './RouteLoading';
@@ -32,8 +34,13 @@ function withSessionShell<R>(load: () => Promise<R>): () => Promise<R> {
 /** The not-found screen inside a layout (its countdown machine is not needed by the public pages). */
 const notFoundPage = screen(() => import('./NotFoundPage'), 'NotFoundPage');
 
-/** Where the dashboard guard sends visitors who are not admins (spec §2 Dashboard area). */
-export const LOGIN_PATH = '/auth/login';
+/** The dashboard's first crumb, linking to its home. */
+const DASHBOARD_CRUMB = { label: 'Dashboard', href: paths.dashboard };
+
+/** Route data of a dashboard screen: its breadcrumb trail (spec §2), drawn by the dashboard layout. */
+function crumbs(trail: RouteBreadcrumbHandle['breadcrumb']): RouteBreadcrumbHandle {
+  return { breadcrumb: trail };
+}
 
 /** Every route of the app under the root layout; unknown paths at any level end in the not-found screen. */
 export const routes: RouteObject[] = [
@@ -67,7 +74,7 @@ export const routes: RouteObject[] = [
             import('./RequireRole'),
             import('@/api/schemas/common'),
           ]);
-          return { element: <RequireRole allowed={[UserType.Admin]} redirectTo={LOGIN_PATH} /> };
+          return { element: <RequireRole allowed={[UserType.Admin]} redirectTo={paths.login} /> };
         }),
         children: [
           {
@@ -75,36 +82,62 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                handle: crumbs({ items: [{ label: 'Home', href: paths.home }, { label: 'Dashboard' }] }),
                 lazy: screen(() => import('@/features/dashboard/DashboardHomePage'), 'DashboardHomePage'),
               },
-              { path: 'users', lazy: screen(() => import('@/features/users/UsersPage'), 'UsersPage') },
+              {
+                path: 'users',
+                handle: crumbs({ items: [DASHBOARD_CRUMB, { label: 'Users' }] }),
+                lazy: screen(() => import('@/features/users/UsersPage'), 'UsersPage'),
+              },
               {
                 path: 'users/create',
+                handle: crumbs({
+                  backHref: paths.users,
+                  items: [DASHBOARD_CRUMB, { label: 'Users', href: paths.users }, { label: 'Create user' }],
+                }),
                 lazy: screen(() => import('@/features/users/CreateUserPage'), 'CreateUserPage'),
               },
               {
                 path: 'users/:userId/edit',
+                handle: crumbs({
+                  backHref: paths.users,
+                  items: [DASHBOARD_CRUMB, { label: 'Users', href: paths.users }, { label: 'Edit user' }],
+                }),
                 lazy: screen(() => import('@/features/users/EditUserPage'), 'EditUserPage'),
               },
               {
                 path: 'users/edit/:userId',
-                element: <LegacyEditRedirect param="userId" base="/dashboard/users" />,
+                element: <LegacyEditRedirect param="userId" base={paths.users} />,
               },
-              { path: 'feeds', lazy: screen(() => import('@/features/feeds/FeedsPage'), 'FeedsPage') },
+              {
+                path: 'feeds',
+                handle: crumbs({ items: [DASHBOARD_CRUMB, { label: 'Feeds' }] }),
+                lazy: screen(() => import('@/features/feeds/FeedsPage'), 'FeedsPage'),
+              },
               {
                 path: 'feeds/create',
+                handle: crumbs({
+                  backHref: paths.feeds,
+                  items: [DASHBOARD_CRUMB, { label: 'Feeds', href: paths.feeds }, { label: 'Create Feed' }],
+                }),
                 lazy: screen(() => import('@/features/feeds/CreateFeedPage'), 'CreateFeedPage'),
               },
               {
                 path: 'feeds/:feedId/edit',
+                handle: crumbs({
+                  backHref: paths.feeds,
+                  items: [DASHBOARD_CRUMB, { label: 'Feeds', href: paths.feeds }, { label: 'Edit Feed' }],
+                }),
                 lazy: screen(() => import('@/features/feeds/EditFeedPage'), 'EditFeedPage'),
               },
               {
                 path: 'feeds/edit/:feedId',
-                element: <LegacyEditRedirect param="feedId" base="/dashboard/feeds" />,
+                element: <LegacyEditRedirect param="feedId" base={paths.feeds} />,
               },
               {
                 path: 'profile',
+                handle: crumbs({ items: [DASHBOARD_CRUMB, { label: 'Profile' }] }),
                 lazy: screen(() => import('@/features/profile/ProfilePage'), 'ProfilePage'),
               },
               { path: '*', lazy: notFoundPage },

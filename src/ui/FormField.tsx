@@ -1,18 +1,20 @@
 /**
- * A labelled form field with the spec's three states (spec §4 "Form field states"): neutral
- * (untouched), valid (a check mark beside the label) or error (the message in red under the input).
+ * The one labelled form field of the app, drawing the spec's three states (spec §4 "Form field
+ * states") for every form: neutral (untouched), valid (a check mark beside the label) or error (the
+ * message in red under the input). Its state comes from a form machine (`fieldView` in
+ * `src/machines/form-fields.ts`); the input is the caller's child.
  */
 import { Field, HStack } from '@chakra-ui/react';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { FieldView } from '@/machines/form-fields';
 
-/** Props of {@link FormField}. */
-export interface FormFieldProps {
+/** Props of {@link FormField}: the field's view (`state`, `error`) plus its label and input. */
+export interface FormFieldProps extends FieldView {
   label: string;
-  state: 'neutral' | 'valid' | 'error';
-  /** Shown in red when `state` is 'error'. */
-  error: string | null;
   required?: boolean;
+  /** DOM id of the input (`fieldElementId(form, field)`), so a machine's focus effect can reach it. */
+  id?: string;
   /** A hint under the input (hidden while an error shows). */
   helperText?: string;
   /** The input; Field.Root wires its id, label and aria-invalid. */
@@ -20,9 +22,13 @@ export interface FormFieldProps {
 }
 
 /** Renders `Field.Root` with the label, the check mark when valid, the input, and the error or hint. */
-export function FormField({ label, state, error, required, helperText, children }: FormFieldProps) {
+export function FormField({ label, state, error, required, id, helperText, children }: FormFieldProps) {
   return (
-    <Field.Root invalid={state === 'error'} required={required}>
+    <Field.Root
+      invalid={state === 'error'}
+      required={required}
+      ids={id === undefined ? undefined : { control: id }}
+    >
       <HStack gap="1">
         <Field.Label>
           {label}

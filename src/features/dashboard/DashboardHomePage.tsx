@@ -1,10 +1,8 @@
 /**
- * Dashboard home at /dashboard (spec §2 Dashboard area, Dashboard home widgets): Breadcrumb
- * Home > Dashboard; on large screens the orders-this-week card takes 8 of 12 columns and the
+ * Dashboard home at /dashboard (spec §2 Dashboard area, Dashboard home widgets): on large screens the orders-this-week card takes 8 of 12 columns and the
  * week-at-a-glance card 4; then the full-width panels.
  */
 import { Grid, GridItem, Stack } from '@chakra-ui/react';
-import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
 import { MonthlyStatisticsPanel } from './MonthlyStatisticsPanel';
 import { TransactionsPanel } from './TransactionsPanel';
@@ -16,7 +14,6 @@ import { WeeklyOrdersCard } from './WeeklyOrdersCard';
 export function DashboardHomePage() {
   return (
     <>
-      <Breadcrumb items={[{ label: 'Home', href: '/' }, { label: 'Dashboard' }]} />
       <PageTitle>Dashboard</PageTitle>
       <Stack gap="6">
         <Grid templateColumns={{ base: '1fr', lg: 'repeat(12, minmax(0, 1fr))' }} gap="6">

@@ -6,27 +6,18 @@ import { Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { IdParam } from '@/api/schemas/common';
-import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
 import { FeedEditor } from './FeedEditor';
 
 /** Message shown when the route's feed id is not a valid id (spec §2). */
 export const INVALID_FEED_ID = 'Invalid or missing Feed ID.';
 
-/** Renders the breadcrumb Dashboard > Feeds > Edit Feed, the title 'Edit Feed', and the editor or the id error. */
+/** Renders the title 'Edit Feed', and the editor or the id error. */
 export function EditFeedPage() {
   const { feedId } = useParams();
   const parsed = v.safeParse(IdParam, feedId ?? '');
   return (
     <>
-      <Breadcrumb
-        backHref="/dashboard/feeds"
-        items={[
-          { label: 'Dashboard', href: '/dashboard' },
-          { label: 'Feeds', href: '/dashboard/feeds' },
-          { label: 'Edit Feed' },
-        ]}
-      />
       <PageTitle>Edit Feed</PageTitle>
       {parsed.success ? (
         // A new id is a new editor: the key restarts its machine.

@@ -1,6 +1,5 @@
 /**
- * Profile at /dashboard/profile (spec §2 "Profile screens", §5; issue 6 "Profile"): breadcrumb
- * Dashboard > Profile, a 300 px left column (avatar, name, email, upload and delete) and two stacked
+ * Profile at /dashboard/profile (spec §2 "Profile screens", §5; issue 6 "Profile"): a 300 px left column (avatar, name, email, upload and delete) and two stacked
  * panels (general information, password information). The saves are the profile machine's; this
  * screen hands its `userUpdated` events to the session (`session.userSet`, so the top bar changes at
  * once) and shows its `notify` events as toasts.
@@ -27,7 +26,6 @@ import {
   selectPasswordError,
 } from '@/machines/profile.machine';
 import { selectUser } from '@/machines/session.machine';
-import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
 import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
 import { SessionActorContext } from '@/features/auth/session-actor';
@@ -333,7 +331,6 @@ export function ProfilePage() {
   useProfileOutcomes(profile);
   return (
     <>
-      <Breadcrumb items={[{ label: 'Dashboard', href: '/dashboard' }, { label: 'Profile' }]} />
       <PageTitle>Profile</PageTitle>
       {user !== null && (
         <Grid templateColumns={{ base: '1fr', lg: `${LEFT_COLUMN} 1fr` }} gap="6" mt="6" alignItems="start">

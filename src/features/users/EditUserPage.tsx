@@ -8,26 +8,17 @@ import { useParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { IdParam } from '@/api/schemas/common';
 import { TokensPanel } from '@/features/tokens/TokensPanel';
-import { Breadcrumb } from '@/ui/Breadcrumb';
 import { PageTitle } from '@/ui/PageTitle';
 import { UserForm } from './UserForm';
 
 /** Message shown when the route's user id is not a valid id (spec §2). */
 export const INVALID_USER_ID = 'Invalid or missing User ID.';
 
-/** Renders the breadcrumb Dashboard > Users > Edit user, the title, then the form and tokens panel. */
+/** Renders the title, then the form and tokens panel. */
 export function EditUserPage() {
   const parsed = v.safeParse(IdParam, useParams().userId ?? '');
   return (
     <>
-      <Breadcrumb
-        backHref="/dashboard/users"
-        items={[
-          { label: 'Dashboard', href: '/dashboard' },
-          { label: 'Users', href: '/dashboard/users' },
-          { label: 'Edit user' },
-        ]}
-      />
       <PageTitle>Edit user</PageTitle>
       {parsed.success ? (
         // Keyed by id: moving to another user's page starts fresh machines.

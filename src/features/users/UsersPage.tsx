@@ -1,5 +1,4 @@
-/** Users list at /dashboard/users (spec §2 Dashboard area): breadcrumb, statistic cards, users panel. */
-import { Breadcrumb } from '@/ui/Breadcrumb';
+/** Users list at /dashboard/users (spec §2 Dashboard area): statistic cards and users panel (its breadcrumb is route data). */
 import { PageTitle } from '@/ui/PageTitle';
 import { UserStatisticCards } from './UserStatisticCards';
 import { UsersPanel } from './UsersPanel';
@@ -8,7 +7,6 @@ import { UsersPanel } from './UsersPanel';
 export function UsersPage() {
   return (
     <>
-      <Breadcrumb items={[{ label: 'Dashboard', href: '/dashboard' }, { label: 'Users' }]} />
       <PageTitle>Users</PageTitle>
       <UserStatisticCards />
       <UsersPanel />

@@ -1,0 +1,86 @@
+/**
+ * The screen side of the machines' effect vocabulary (`src/machines/ui-effects.ts`, issue 14): one
+ * handler at the app's root carries out every toast, navigation and focus request, and
+ * {@link useScreenActor} is the one way a screen creates an actor, so every actor's effects reach it.
+ *
+ * Screens may import this module (lint's one other exception besides `paths` and `session`); it
+ * imports no feature.
+ */
+import { useActorRef } from '@xstate/react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Actor, ActorOptions, AnyActorLogic, AnyActorRef } from 'xstate';
+import { withInspection } from '@/machines/inspector';
+import { isUiEffect } from '@/machines/ui-effects';
+import type { UiEffect } from '@/machines/ui-effects';
+
+type UiEffectHandler = (effect: UiEffect) => void;
+
+const UiEffectsContext = createContext<UiEffectHandler | null>(null);
+
+/**
+ * Shows a toast. The toast helpers are loaded on first use, so the public pages, which never toast,
+ * do not download react-toastify (issue 6); the container itself renders in the session shell.
+ */
+function showToast(tone: 'success' | 'error', message: string): void {
+  void import('@/ui/Toasts').then(({ showErrorToast, showSuccessToast }) =>
+    tone === 'error' ? showErrorToast(message) : showSuccessToast(message),
+  );
+}
+
+/** The one handler: toast, navigate (push or replace) or focus the element by id. */
+function useUiEffectHandler(): UiEffectHandler {
+  const navigate = useNavigate();
+  return useCallback(
+    (effect: UiEffect) => {
+      switch (effect.type) {
+        case 'ui.toast':
+          showToast(effect.tone, effect.message);
+          return;
+        case 'ui.navigate':
+          void navigate(effect.to, { replace: effect.replace });
+          return;
+        case 'ui.focus':
+          // After React has drawn the state that asked for focus (e.g. the field's error).
+          requestAnimationFrame(() => document.getElementById(effect.elementId)?.focus());
+          return;
+      }
+    },
+    [navigate],
+  );
+}
+
+/** Provides the root handler to every screen below; rendered once, by the root layout inside the router. */
+export function UiEffectsProvider(props: { children: ReactNode }) {
+  const handle = useUiEffectHandler();
+  return <UiEffectsContext.Provider value={handle}>{props.children}</UiEffectsContext.Provider>;
+}
+
+/**
+ * Hands every {@link UiEffect} that `actorRef` emits to the root handler while the calling component
+ * is mounted. Throws when used outside {@link UiEffectsProvider}.
+ */
+export function useUiEffects(actorRef: AnyActorRef): void {
+  const handle = useContext(UiEffectsContext);
+  if (handle === null) throw new Error('useUiEffects must be used under UiEffectsProvider');
+  useEffect(() => {
+    const subscription = actorRef.on('*', (event: { type: string }) => {
+      if (isUiEffect(event)) handle(event);
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, handle]);
+}
+
+/**
+ * Creates a screen's actor (`useActorRef` with the inspector's options, issue 7) and connects its
+ * effects to the root handler. Returns the actor ref; read state with `useSelector`.
+ */
+export function useScreenActor<TLogic extends AnyActorLogic>(
+  logic: TLogic,
+  options?: ActorOptions<TLogic>,
+): Actor<TLogic> {
+  const actorRef = useActorRef(logic, withInspection(options));
+  useUiEffects(actorRef);
+  return actorRef;
+}
