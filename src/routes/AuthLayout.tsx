@@ -8,7 +8,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { getAccessToken } from '@/api/tokens-storage';
 import { wasTurnedAway } from '@/features/auth/login-form';
 import { Wordmark } from '@/ui/Wordmark';
-import { useSession } from './session-context';
+import { useSession } from './session';
 
 /**
  * Renders the auth screen, or redirects to /dashboard when an access token was stored on entering the

@@ -37,7 +37,7 @@ import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { Wordmark } from '@/ui/Wordmark';
 import { DashboardSidebar } from './DashboardSidebar';
 import { RouteBreadcrumb } from './RouteBreadcrumb';
-import { useSession } from './session-context';
+import { useSession } from './session';
 
 /** Text of the alert shown by the apps grid's Logout entry, which only informs (spec §2). */
 export const APPS_LOGOUT_ALERT = 'To log out, open the user menu at the top right and choose Logout.';

@@ -1,7 +1,7 @@
 /** Route guard by role (spec §4 Route guard, §6 Roles and permissions). */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
-import { useSession } from './session-context';
+import { useSession } from './session';
 
 /** Props of {@link RequireRole}. */
 export interface RequireRoleProps {

@@ -1,6 +1,6 @@
 /** The full-screen spinner over the app while the session is loading (spec §4 "Session state"). */
 import { Box, Spinner } from '@chakra-ui/react';
-import { SessionActorContext } from '@/features/auth/session-actor';
+import { SessionActorContext } from './session';
 import { selectOverlayVisible } from '@/machines/session.machine';
 
 /**

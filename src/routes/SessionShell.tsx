@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Toasts } from '@/ui/Toasts';
 import { SessionOverlay } from './SessionOverlay';
-import { SessionProvider } from './session-context';
+import { SessionProvider } from './session';
 
 /** Renders `children` under the one session actor, with the overlay and the toasts above them. */
 export function SessionShell(props: { children: ReactNode }) {

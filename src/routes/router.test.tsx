@@ -19,7 +19,7 @@ type Session = {
 /** The session every mounted screen sees; each test sets it before rendering. */
 const session = vi.hoisted(() => ({ current: null as unknown as Session }));
 
-vi.mock('./session-context', () => ({
+vi.mock('./session', () => ({
   SessionProvider: ({ children }: { children: React.ReactNode }) => children,
   useSession: () => session.current,
 }));

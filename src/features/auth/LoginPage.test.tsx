@@ -12,7 +12,7 @@ import type { ProfileUser } from '@/api/schemas/auth';
 import { STORAGE_EVENT_DELAY, selectStatus, selectUser, sessionMachine } from '@/machines/session.machine';
 import { system } from '@/ui/system';
 import { LoginPage } from './LoginPage';
-import { SessionActorContext } from './session-actor';
+import { SessionActorContext } from '@/routes/session';
 
 vi.mock('@/api/auth', () => ({
   fetchProfile: vi.fn(),

@@ -22,7 +22,7 @@ import { selectStatus } from '@/machines/session.machine';
 import { LoginFormField } from './LoginFormField';
 import { checkLoginField, checkLoginForm, redirectTargetFrom, wasTurnedAway } from './login-form';
 import type { LoginChecks, LoginField, LoginValues } from './login-form';
-import { SessionActorContext } from './session-actor';
+import { SessionActorContext } from '@/routes/session';
 
 /** Hands the login machine's outcome to the session actor; glue only, every decision is in the machines. */
 function useLoginOutcomeForSession(loginActor: ActorRefFrom<typeof loginMachine>) {

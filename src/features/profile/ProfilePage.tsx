@@ -28,7 +28,7 @@ import {
 import { selectUser } from '@/machines/session.machine';
 import { PageTitle } from '@/ui/PageTitle';
 import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
-import { SessionActorContext } from '@/features/auth/session-actor';
+import { SessionActorContext } from '@/routes/session';
 import { ProfileField } from './ProfileField';
 import { allValid, checkGeneralField, checkPasswordField } from './profile-form';
 import type { FieldCheck, GeneralField, PasswordField } from './profile-form';

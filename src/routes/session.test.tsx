@@ -8,7 +8,7 @@ import type { ProfileUser } from '@/api/schemas/auth';
 import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, OVERLAY_LINGER } from '@/machines/session.machine';
 import { system } from '@/ui/system';
 import { SessionOverlay } from './SessionOverlay';
-import { SessionProvider, useSession, useSessionActorRef } from './session-context';
+import { SessionProvider, useSession, useSessionActorRef } from './session';
 
 vi.mock('@/api/auth', () => ({
   fetchProfile: vi.fn(),

@@ -1,16 +1,20 @@
 /**
- * The session for every screen (spec §4): one session actor, wired to the router, and the hooks that
- * screens and layouts read it with.
+ * The session for every screen (spec §4), in one module (issue 14): the React context that holds the
+ * app's one session actor, its provider wired to the router, and the hooks that screens and layouts
+ * read and drive it with. Screens may import this module from src/routes (lint's exception).
  */
 import { useCallback, useEffect } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { createActorContext } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
-import { SessionActorContext } from '@/features/auth/session-actor';
 import { withInspection } from '@/machines/inspector';
 import { selectError, selectIsLoggingOut, selectStatus, selectUser } from '@/machines/session.machine';
-import type { sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/session.machine';
+
+/** `{ Provider, useActorRef, useSelector }` of the session actor (sessionMachine). */
+export const SessionActorContext = createActorContext(sessionMachine);
 
 /** What screens read from the session; derived from the session machine's snapshot. */
 export interface SessionView {
