@@ -7,7 +7,7 @@ function start() {
   const clock = new SimulatedClock();
   const actor = createActor(notFoundMachine, { clock });
   const emitted: NotFoundEmitted[] = [];
-  actor.on('redirect', (event) => emitted.push(event));
+  actor.on('*', (event) => emitted.push(event));
   actor.start();
   return { actor, clock, emitted };
 }
@@ -29,7 +29,7 @@ describe('notFoundMachine', () => {
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('redirecting');
     expect(actor.getSnapshot().status).toBe('done');
-    expect(emitted).toEqual([{ type: 'redirect', to: '/' }]);
+    expect(emitted).toEqual([{ type: 'ui.navigate', to: '/', replace: true }]);
   });
 
   it('redirects at once on notFound.goHome and emits only once', () => {
@@ -38,7 +38,7 @@ describe('notFoundMachine', () => {
     actor.send({ type: 'notFound.goHome' });
     expect(actor.getSnapshot().value).toBe('redirecting');
     expect(actor.getSnapshot().status).toBe('done');
-    expect(emitted).toEqual([{ type: 'redirect', to: '/' }]);
+    expect(emitted).toEqual([{ type: 'ui.navigate', to: '/', replace: true }]);
     clock.increment(NOT_FOUND_REDIRECT_MS);
     actor.send({ type: 'notFound.goHome' });
     expect(emitted).toHaveLength(1);

@@ -6,16 +6,19 @@ import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import {
   LOGOUT_CHANNEL,
+  TOKEN_REFRESH_LOCK,
+  crossTabSyncLogic,
+  refreshSessionLogic,
+  screenWakeLockLogic,
+} from './session-adapters';
+import type { CrossTabCommand, SessionTokens } from './session-adapters';
+import {
   LOGOUT_CLEAR_DELAY,
   LOGOUT_FAILED_MESSAGE,
   LOGOUT_REDIRECT_DELAY,
   OVERLAY_LINGER,
   TOKEN_REFRESH_INTERVAL,
-  TOKEN_REFRESH_LOCK,
-  crossTabSyncLogic,
   isForgivableLogoutFailure,
-  refreshSessionLogic,
-  screenWakeLockLogic,
   selectError,
   selectIsLoggingOut,
   selectOverlayVisible,
@@ -23,7 +26,7 @@ import {
   selectUser,
   sessionMachine,
 } from './session.machine';
-import type { CrossTabCommand, SessionEmitted, SessionTokens } from './session.machine';
+import type { SessionEmitted } from './session.machine';
 
 vi.mock('@/api/auth', () => ({
   fetchProfile: vi.fn(),
@@ -110,7 +113,7 @@ function startSession(options: { stored?: SessionTokens } = {}) {
   });
   const actor = createActor(machine, { clock });
   const redirects: SessionEmitted[] = [];
-  actor.on('redirect', (event) => redirects.push(event));
+  actor.on('ui.navigate', (event) => redirects.push(event));
   actor.start();
   return {
     actor,
@@ -292,7 +295,7 @@ describe('sessionMachine: LOGIN (spec §4)', () => {
     const snapshot = session.actor.getSnapshot();
     expect(snapshot.matches({ status: { loggedIn: 'active' } })).toBe(true);
     expect(snapshot.context).toMatchObject({ user: ADA, ...TOKENS, error: null, isLoggingOut: false });
-    expect(session.redirects).toEqual([{ type: 'redirect', to: '/dashboard/users' }]);
+    expect(session.redirects).toEqual([{ type: 'ui.navigate', to: '/dashboard/users', replace: false }]);
   });
 
   it('does not redirect without a target', async () => {
@@ -346,7 +349,7 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
     expect(session.redirects).toEqual([]);
     clock.increment(1);
-    expect(session.redirects).toEqual([{ type: 'redirect', to: '/' }]);
+    expect(session.redirects).toEqual([{ type: 'ui.navigate', to: '/', replace: false }]);
     expect(actor.getSnapshot().matches({ logout: 'redirecting' })).toBe(true);
     expect(selectIsLoggingOut(actor.getSnapshot())).toBe(true);
 
@@ -364,7 +367,7 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     await waitFor(session.actor, (s) => s.matches({ logout: 'waitingToClearStorage' }));
     session.actor.send({ type: 'session.logout' });
     runLogoutDelays(session.clock);
-    expect(session.redirects).toEqual([{ type: 'redirect', to: '/' }]);
+    expect(session.redirects).toEqual([{ type: 'ui.navigate', to: '/', replace: false }]);
     expect(session.clearStoredTokens).toHaveBeenCalledTimes(1);
   });
 
@@ -385,7 +388,7 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
       });
       runLogoutDelays(session.clock);
       expect(session.clearStoredTokens).toHaveBeenCalledTimes(1);
-      expect(session.redirects).toEqual([{ type: 'redirect', to: '/' }]);
+      expect(session.redirects).toEqual([{ type: 'ui.navigate', to: '/', replace: false }]);
     },
   );
 
@@ -413,7 +416,7 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     expect(selectIsLoggingOut(session.actor.getSnapshot())).toBe(true);
     runLogoutDelays(session.clock);
     expect(session.clearStoredTokens).toHaveBeenCalledTimes(1);
-    expect(session.redirects).toEqual([{ type: 'redirect', to: '/' }]);
+    expect(session.redirects).toEqual([{ type: 'ui.navigate', to: '/', replace: false }]);
   });
 });
 

@@ -8,33 +8,27 @@
  *   100 ms, clear the flag and redirect);
  * - `overlay`: the full-screen spinner, shown while loading and for OVERLAY_LINGER ms after.
  *
- * Every side effect is a named actor or action with a browser/API default; tests swap them with
- * `sessionMachine.provide(...)`. Redirects are emitted (`{ type: 'redirect', to }`) for the router.
+ * Every side effect is a named actor or action whose browser/API default lives in `session-adapters.ts`;
+ * tests swap them with `sessionMachine.provide(...)`. Where to go after a login or a logout is asked of
+ * the screen with the shared vocabulary's `uiNavigate` (`ui-effects.ts`); the targets come from
+ * `session-redirects.ts`, the one module that decides the session's redirects.
  */
-import {
-  assign,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  not,
-  raise,
-  sendTo,
-  setup,
-  stateIn,
-} from 'xstate';
+import { assign, enqueueActions, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { fetchProfile, logout as logoutOnServer, refreshTokens } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { clearStoredTokens } from '@/api/tokens-storage';
+import { uiNavigate } from './ui-effects';
+import type { NavigateEffect } from './ui-effects';
 import {
-  ACCESS_TOKEN_KEY,
-  REFRESH_TOKEN_KEY,
-  clearStoredTokens,
-  getAccessToken,
-  getRefreshToken,
-  getStoredTokens,
-  setStoredTokens,
-} from '@/api/tokens-storage';
+  crossTabSyncLogic,
+  loadProfileLogic,
+  notifyServerOfLogoutLogic,
+  readStoredTokensLogic,
+  refreshSessionLogic,
+  screenWakeLockLogic,
+} from './session-adapters';
+import type { CrossTabCommand, SessionTokens } from './session-adapters';
 
 /** Spec §9: the overlay stays this many ms after the session state is known. */
 export const OVERLAY_LINGER = 500;
@@ -46,20 +40,8 @@ export const LOGOUT_CLEAR_DELAY = 50;
 export const LOGOUT_REDIRECT_DELAY = 100;
 /** Spec §9: tokens are refreshed every 3,300,000 ms (55 minutes; access tokens live 60). */
 export const TOKEN_REFRESH_INTERVAL = 3_300_000;
-/** Spec §9: the BroadcastChannel on which a logout is announced to the other tabs. */
-export const LOGOUT_CHANNEL = 'logout_channel';
-/** The message broadcast on LOGOUT_CHANNEL (spec §4). */
-export const LOGOUT_MESSAGE = 'logout';
-/** Web Locks name held while refreshing, so only one tab spends the refresh token (ARCHITECTURE §3). */
-export const TOKEN_REFRESH_LOCK = 'product-feed-token-refresh';
 /** Spec §8 "Logout": shown when the server refuses the logout. */
 export const LOGOUT_FAILED_MESSAGE = 'Failed to logout.';
-
-/** The tokens the session holds (either may be missing before the start check). */
-export interface SessionTokens {
-  accessToken: string | null;
-  refreshToken: string | null;
-}
 
 /** Spec §3 "Session", plus where to go once a logout sequence ends. */
 export interface SessionContext extends SessionTokens {
@@ -97,103 +79,13 @@ export type SessionEvent =
   /** Another tab broadcast 'logout' on LOGOUT_CHANNEL. */
   | { type: 'sync.logoutBroadcast' };
 
-/** What the session emits: the router navigates to `to`. */
-export type SessionEmitted = { type: 'redirect'; to: string };
-
-/** Command the session sends to its cross-tab sync actor. */
-export type CrossTabCommand = { type: 'sync.broadcastLogout' };
+/** What the session emits: a navigation (the shared vocabulary's `ui.navigate`). */
+export type SessionEmitted = NavigateEffect;
 
 /** Whether `error` means the server could not be asked or answered 422: the local logout just goes on. */
 export function isForgivableLogoutFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 422 || error.kind === 'network');
 }
-
-/**
- * Refreshes the held token pair (spec §4 "While logged in"). Input: the pair this tab holds; output:
- * the pair to use from now on. Runs under the Web Locks lock TOKEN_REFRESH_LOCK when the API exists:
- * inside it, a stored refresh token different from ours means another tab already rotated the pair,
- * so that pair is adopted instead of spending ours again. A new pair from the server is stored.
- * @throws when the tokens were cleared meanwhile, or the server refuses (ApiError 'Tokens expired').
- */
-export const refreshSessionLogic = fromPromise<SessionTokens, SessionTokens>(async ({ input, signal }) => {
-  const refresh = async (): Promise<SessionTokens> => {
-    const stored = getStoredTokens();
-    if (stored === null) throw new Error('The session was ended in another tab');
-    if (stored.refreshToken !== input.refreshToken) return stored;
-    const pair = await refreshTokens(stored.refreshToken, signal);
-    const next = { accessToken: pair.access_token, refreshToken: pair.refresh_token };
-    setStoredTokens(next);
-    return next;
-  };
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) {
-    return navigator.locks.request(TOKEN_REFRESH_LOCK, { signal }, refresh);
-  }
-  return refresh();
-});
-
-/**
- * Listens to the other tabs (spec §4 "Multi-tab sync") for as long as the session runs and sends
- * back `sync.tokensStored` / `sync.tokensCleared` (from `storage` events on the token keys) and
- * `sync.logoutBroadcast` (from LOGOUT_CHANNEL). Receives `sync.broadcastLogout` and posts
- * LOGOUT_MESSAGE on its own channel, which the BroadcastChannel API does not echo back to itself.
- * Untrusted (synthetic, same-tab) storage events are ignored: this tab's own login reaches the
- * session directly as `session.login`.
- */
-export const crossTabSyncLogic = fromCallback<CrossTabCommand>(({ sendBack, receive }) => {
-  const onStorage = (event: StorageEvent) => {
-    if (!event.isTrusted) return;
-    if (event.key !== null && event.key !== ACCESS_TOKEN_KEY && event.key !== REFRESH_TOKEN_KEY) return;
-    const stored = getStoredTokens();
-    sendBack(stored ? { type: 'sync.tokensStored', ...stored } : { type: 'sync.tokensCleared' });
-  };
-  window.addEventListener('storage', onStorage);
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOGOUT_CHANNEL);
-  if (channel) {
-    channel.onmessage = (message: MessageEvent<unknown>) => {
-      if (message.data === LOGOUT_MESSAGE) sendBack({ type: 'sync.logoutBroadcast' });
-    };
-  }
-  receive(() => channel?.postMessage(LOGOUT_MESSAGE));
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    channel?.close();
-  };
-});
-
-/**
- * Keeps the screen awake while the document is visible (spec §4 "While logged in"): requests a
- * screen Wake Lock on start and whenever the page becomes visible, releases it when hidden and on
- * stop. Without the Wake Lock API it does nothing.
- */
-export const screenWakeLockLogic = fromCallback(() => {
-  if (typeof navigator === 'undefined' || !('wakeLock' in navigator) || typeof document === 'undefined') {
-    return;
-  }
-  let sentinel: WakeLockSentinel | null = null;
-  let stopped = false;
-  const release = () => {
-    void sentinel?.release();
-    sentinel = null;
-  };
-  const acquire = () => {
-    navigator.wakeLock.request('screen').then(
-      (granted) => {
-        if (stopped || document.visibilityState !== 'visible') void granted.release();
-        else sentinel = granted;
-      },
-      // Best effort: the browser may refuse (battery saver, policy); the session works without it.
-      () => undefined,
-    );
-  };
-  const onVisibilityChange = () => (document.visibilityState === 'visible' ? acquire() : release());
-  onVisibilityChange();
-  document.addEventListener('visibilitychange', onVisibilityChange);
-  return () => {
-    stopped = true;
-    document.removeEventListener('visibilitychange', onVisibilityChange);
-    release();
-  };
-});
 
 const heldTokens = ({ context }: { context: SessionContext }) => ({
   accessToken: context.accessToken ?? '',
@@ -202,7 +94,7 @@ const heldTokens = ({ context }: { context: SessionContext }) => ({
 
 const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-/** The session statechart; see the module comment. Emits `{ type: 'redirect', to }`. */
+/** The session statechart; see the module comment. Emits `ui.navigate` after a login or a logout. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -210,17 +102,10 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    readStoredTokens: fromPromise<SessionTokens>(async () => ({
-      accessToken: getAccessToken(),
-      refreshToken: getRefreshToken(),
-    })),
-    loadProfile: fromPromise<ProfileUser, { accessToken: string }>(({ input, signal }) =>
-      fetchProfile(input.accessToken, signal),
-    ),
+    readStoredTokens: readStoredTokensLogic,
+    loadProfile: loadProfileLogic,
     refreshSession: refreshSessionLogic,
-    notifyServerOfLogout: fromPromise<unknown, { accessToken: string }>(({ input, signal }) =>
-      logoutOnServer(input.accessToken, signal),
-    ),
+    notifyServerOfLogout: notifyServerOfLogoutLogic,
     crossTabSync: crossTabSyncLogic,
     screenWakeLock: screenWakeLockLogic,
   },
@@ -254,10 +139,10 @@ export const sessionMachine = setup({
     clearStoredTokens: (_) => clearStoredTokens(),
     broadcastLogout: sendTo('crossTabSync', { type: 'sync.broadcastLogout' } satisfies CrossTabCommand),
     redirectAfterLogin: enqueueActions(({ enqueue }, params: { redirectTo?: string }) => {
-      if (params.redirectTo) enqueue.emit({ type: 'redirect', to: params.redirectTo });
+      if (params.redirectTo) enqueue.emit(uiNavigate(params.redirectTo));
     }),
     redirectAfterLogout: enqueueActions(({ context, enqueue }) => {
-      if (context.logoutRedirect !== null) enqueue.emit({ type: 'redirect', to: context.logoutRedirect });
+      if (context.logoutRedirect !== null) enqueue.emit(uiNavigate(context.logoutRedirect));
     }),
     reportFailure: (_, params: { during: string; error: unknown }) => {
       console.error(`Session: ${params.during} failed`, params.error);

@@ -1,26 +1,16 @@
 /**
  * The not-found screen (spec §2 Top level): the spec's text, a 'Go Home' button and a redirect to /
- * after 5 seconds. The countdown lives in `notFoundMachine`; this screen only follows its `redirect`.
+ * after 5 seconds. The countdown and the navigation home live in `notFoundMachine` (its `ui.navigate`
+ * reaches the root effect handler through `useScreenActor`); this screen only renders and sends.
  */
 import { Box, Button, Heading, Text, VStack } from '@chakra-ui/react';
-import { useActorRef } from '@xstate/react';
 import { House } from 'lucide-react';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { withInspection } from '@/machines/inspector';
 import { NOT_FOUND_REDIRECT_MS, notFoundMachine } from '@/machines/notFound.machine';
+import { useScreenActor } from './ui-effects';
 
-/** Renders the not-found message and navigates (replacing the dead URL) when the machine says so. */
+/** Renders the not-found message; the machine sends the visitor home (replacing the dead URL). */
 export function NotFoundPage() {
-  const navigate = useNavigate();
-  const notFound = useActorRef(notFoundMachine, withInspection());
-
-  useEffect(() => {
-    const subscription = notFound.on('redirect', (event) => {
-      void navigate(event.to, { replace: true });
-    });
-    return () => subscription.unsubscribe();
-  }, [notFound, navigate]);
+  const notFound = useScreenActor(notFoundMachine);
 
   return (
     <VStack as="section" aria-labelledby="not-found-title" gap="5" py="20" px="6" textAlign="center">

@@ -9,6 +9,7 @@ import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, OVERLAY_LINGER } from '@/mac
 import { system } from '@/ui/system';
 import { SessionOverlay } from './SessionOverlay';
 import { SessionProvider, useSession, useSessionActorRef } from './session';
+import { UiEffectsProvider } from './ui-effects';
 
 vi.mock('@/api/auth', () => ({
   fetchProfile: vi.fn(),
@@ -48,10 +49,12 @@ function renderSession() {
   render(
     <ChakraProvider value={system}>
       <MemoryRouter initialEntries={['/dashboard']}>
-        <SessionProvider>
-          <Probe />
-          <SessionOverlay />
-        </SessionProvider>
+        <UiEffectsProvider>
+          <SessionProvider>
+            <Probe />
+            <SessionOverlay />
+          </SessionProvider>
+        </UiEffectsProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );

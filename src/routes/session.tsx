@@ -5,13 +5,14 @@
  */
 import { useCallback, useEffect } from 'react';
 import type { JSX, ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { createActorContext } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { withInspection } from '@/machines/inspector';
 import { selectError, selectIsLoggingOut, selectStatus, selectUser } from '@/machines/session.machine';
 import { sessionMachine } from '@/machines/session.machine';
+import { useUiEffects } from './ui-effects';
 
 /** `{ Provider, useActorRef, useSelector }` of the session actor (sessionMachine). */
 export const SessionActorContext = createActorContext(sessionMachine);
@@ -26,18 +27,14 @@ export interface SessionView {
   logout: (redirectTo?: string) => void;
 }
 
-/** Navigates on the session's `redirect` events and tells it about every route change. */
+/**
+ * Hands the session's navigations (`ui.navigate` after a login or a logout) to the root effect handler
+ * and tells the session about every route change.
+ */
 function SessionRouting(): null {
   const actorRef = SessionActorContext.useActorRef();
-  const navigate = useNavigate();
   const location = useLocation();
-
-  useEffect(() => {
-    const subscription = actorRef.on('redirect', (event) => {
-      void navigate(event.to);
-    });
-    return () => subscription.unsubscribe();
-  }, [actorRef, navigate]);
+  useUiEffects(actorRef);
 
   useEffect(() => {
     actorRef.send({ type: 'location.changed' });
@@ -46,7 +43,7 @@ function SessionRouting(): null {
   return null;
 }
 
-/** Provides the one session actor; must be rendered inside the router (uses useNavigate/useLocation). */
+/** Provides the one session actor; must be rendered inside the router and under `UiEffectsProvider`. */
 export function SessionProvider(props: { children: ReactNode }): JSX.Element {
   return (
     <SessionActorContext.Provider options={withInspection()}>

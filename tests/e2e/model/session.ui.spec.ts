@@ -21,18 +21,10 @@ import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
 import type { LoginTokens } from '@/machines/login.machine';
-import {
-  LOGOUT_CHANNEL,
-  LOGOUT_MESSAGE,
-  STORAGE_EVENT_DELAY,
-  selectStatus,
-} from '@/machines/session.machine';
-import type {
-  SessionEvent,
-  SessionSnapshot,
-  SessionTokens,
-  sessionMachine,
-} from '@/machines/session.machine';
+import { LOGOUT_CHANNEL, LOGOUT_MESSAGE } from '@/machines/session-adapters';
+import type { SessionTokens } from '@/machines/session-adapters';
+import { STORAGE_EVENT_DELAY, selectStatus } from '@/machines/session.machine';
+import type { SessionEvent, SessionSnapshot, sessionMachine } from '@/machines/session.machine';
 import { defineModel } from '../../model/harness';
 import type { ModelEvent, ModelPath } from '../../model/harness';
 import sessionModel from '../../model/models/session.model';

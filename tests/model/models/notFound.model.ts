@@ -1,6 +1,7 @@
 /** Model of notFoundMachine (spec §2 Top level, §9 "404 redirect 5 seconds"): no context to keep. */
 import { expect } from 'vitest';
 import { NOT_FOUND_HOME, notFoundMachine } from '@/machines/notFound.machine';
+import { uiNavigate } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 
 export default defineModel({
@@ -13,10 +14,11 @@ export default defineModel({
       expect(after.value).toBe('counting');
       expect(emitted).toEqual([]);
     } else if (before.matches('counting')) {
-      // Both the 5-second delay and the button end the countdown with one redirect home.
+      // Both the 5-second delay and the button end the countdown with one redirect home, replacing the
+      // dead URL.
       expect(after.value).toBe('redirecting');
       expect(after.status).toBe('done');
-      expect(emitted).toEqual([{ type: 'redirect', to: NOT_FOUND_HOME }]);
+      expect(emitted).toEqual([uiNavigate(NOT_FOUND_HOME, { replace: true })]);
     }
   },
 });

@@ -8,6 +8,7 @@ import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api
 import type { ProfileUser } from '@/api/schemas/auth';
 import { LOGOUT_FAILED_MESSAGE, sessionMachine } from '@/machines/session.machine';
 import type { SessionSnapshot } from '@/machines/session.machine';
+import { uiNavigate } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep, RequestedAction } from '../harness';
 
@@ -32,7 +33,7 @@ function actionTypes(actions: RequestedAction[]): string[] {
 }
 
 function redirects(step: ExecutedStep<typeof sessionMachine>): unknown[] {
-  return step.emitted.filter((event) => event.type === 'redirect');
+  return step.emitted.filter((event) => event.type === 'ui.navigate');
 }
 
 function isRevalidating(snapshot: SessionSnapshot): boolean {
@@ -97,7 +98,7 @@ function checkStep(step: ExecutedStep<typeof sessionMachine>): void {
       error: null,
       isLoggingOut: false,
     });
-    expect(redirects(step)).toEqual(event.redirectTo ? [{ type: 'redirect', to: event.redirectTo }] : []);
+    expect(redirects(step)).toEqual(event.redirectTo ? [uiNavigate(event.redirectTo)] : []);
   } else if (type === 'session.logout') {
     expect(after.context.logoutRedirect).toBe(event.redirectTo ?? null);
     const callsServer = before.context.accessToken !== null;
@@ -195,7 +196,7 @@ function checkDelay(step: ExecutedStep<typeof sessionMachine>): void {
     ]);
   } else if (before.matches({ logout: 'waitingToRedirect' })) {
     const to = before.context.logoutRedirect;
-    expect(redirects(step)).toEqual(to === null ? [] : [{ type: 'redirect', to }]);
+    expect(redirects(step)).toEqual(to === null ? [] : [uiNavigate(to)]);
     expect(after.matches({ logout: to === null ? 'idle' : 'redirecting' })).toBe(true);
   } else if (
     before.matches({ status: { loggedIn: 'active' } }) &&
