@@ -12,7 +12,9 @@ import type { Config } from './config';
 import { DatabaseLockedError } from './db/lock';
 import { openDatabase } from './db/open';
 import type { Db } from './db/open';
-import { DEMO_ADMIN, ensureAdmin, isDatabaseEmpty, seedDemoData } from './db/seed';
+import { ensureAdmin, isDatabaseEmpty } from './auth/bootstrap-admin';
+import { DEMO_ADMIN } from './demo/demo-data';
+import { seedDemoData } from './demo/seed';
 import { importUploadsFolder } from './uploads/legacy-folder';
 
 /** A start-up problem the operator can fix; printed without a stack trace. */

@@ -28,7 +28,8 @@ import {
   productVariants,
   users,
 } from '../../server/db/schema';
-import { DEMO_ADMIN, ensureAdmin } from '../../server/db/seed';
+import { ensureAdmin } from '../../server/auth/bootstrap-admin';
+import { DEMO_ADMIN } from '../../server/demo/demo-data';
 
 const BRANDS = 40;
 /** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for every table here. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../../server/db/seed';
+import { DEMO_ADMIN } from '../../server/demo/demo-data';
 import { startFeedBenchApp } from './feed-app';
 import { withPostgresDatabase } from './postgres-database';
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '../auth/api-tokens';
 import { verifyPassword } from '../auth/passwords';
 import { decryptSecret } from '../auth/secret-box';
-import { openDatabase } from './open';
-import type { OpenedDatabase } from './open';
+import { openDatabase } from '../db/open';
+import type { OpenedDatabase } from '../db/open';
 import {
   apiTokens,
   brands,
@@ -23,8 +23,10 @@ import {
   storedFiles,
   transactions,
   users,
-} from './schema';
-import { DEMO_ADMIN, ensureAdmin, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
+} from '../db/schema';
+import { isDatabaseEmpty } from '../auth/bootstrap-admin';
+import { DEMO_ADMIN } from './demo-data';
+import { resetDatabase, seedDemoData } from './seed';
 import type { SeedSummary } from './seed';
 import { databaseStorage } from '../uploads/storage';
 
@@ -322,33 +324,6 @@ describe('seedDemoData', () => {
       expect(await snapshot(second)).toEqual(first);
     } finally {
       await second.close();
-    }
-  });
-});
-
-describe('ensureAdmin', () => {
-  it('creates one active admin with a lower-cased email and a verifiable password, once', async () => {
-    const database = await openDatabase({});
-    try {
-      const admin = {
-        email: ' Boss@Example.COM ',
-        password: 'S3cure!pass',
-        first_name: 'Sam',
-        last_name: 'Lee',
-      };
-      await ensureAdmin(database.db, admin);
-      await ensureAdmin(database.db, { ...admin, password: 'Other1!pass' });
-      const rows = await database.db.select().from(users);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        email: 'boss@example.com',
-        user_type_id: 1,
-        status: 1,
-        first_name: 'Sam',
-      });
-      expect(await verifyPassword(rows[0]?.password_hash ?? '', 'S3cure!pass')).toBe(true);
-    } finally {
-      await database.close();
     }
   });
 });

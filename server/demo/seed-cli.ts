@@ -5,7 +5,9 @@
  * into `<DATA_DIR>/secrets.json`), so the app decrypts what this seeds. Exit code 1 on any error.
  */
 import { openConfiguredDatabase } from '../cli';
-import { DEMO_ADMIN, isDatabaseEmpty, resetDatabase, seedDemoData } from './seed';
+import { isDatabaseEmpty } from '../auth/bootstrap-admin';
+import { DEMO_ADMIN } from './demo-data';
+import { resetDatabase, seedDemoData } from './seed';
 
 const USAGE = 'Usage: npm run db:seed [-- --reset]';
 
