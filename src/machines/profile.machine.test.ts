@@ -1,20 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { PasswordChangeRequest, ProfileUpdateRequest } from '@/api/schemas/account';
 import type { ProfileUser } from '@/api/schemas/auth';
 import {
   PROFILE_MESSAGES,
   profileMachine,
+  selectCanSaveGeneral,
+  selectCanSavePassword,
   selectGeneralError,
+  selectGeneralField,
   selectIsAvatarBusy,
   selectIsDeleteDialogOpen,
   selectIsDeletingAvatar,
   selectIsSavingGeneral,
   selectIsSavingPassword,
   selectPasswordError,
+  selectPasswordField,
+  selectPasswordValues,
 } from './profile.machine';
-import type { ProfileEmitted, ProfileSnapshot } from './profile.machine';
+import type { ProfileEvent, ProfileSnapshot, SessionUserSetEvent } from './profile.machine';
+import type { UiEffect } from './ui-effects';
 
 const ADA: ProfileUser = {
   id: 1,
@@ -84,13 +90,40 @@ function startProfile() {
     },
     actions: { reportFailure },
   });
-  const actor = createActor(machine);
-  const emitted: ProfileEmitted[] = [];
+  // The session as the profile machine sees it: an actor that records what it is told.
+  const toSession: SessionUserSetEvent[] = [];
+  const session = createActor(
+    fromCallback<SessionUserSetEvent>(({ receive }) => receive((event) => toSession.push(event))),
+  ).start();
+  const actor = createActor(machine, { input: { session, user: ADA } });
+  const emitted: UiEffect[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
   const settled = (check: (snapshot: ProfileSnapshot) => boolean) => waitFor(actor, check);
-  return { actor, calls, emitted, reportFailure, settled };
+  return { actor, calls, emitted, toSession, reportFailure, settled };
 }
+
+/** The events that type `values` into the names form and submit it. */
+function submitNames(values: ProfileUpdateRequest): ProfileEvent[] {
+  return [
+    { type: 'general.change', field: 'first_name', value: values.first_name },
+    { type: 'general.change', field: 'last_name', value: values.last_name },
+    { type: 'general.submit' },
+  ];
+}
+
+/** The events that type `values` into the password form and submit it. */
+function submitPasswords(values: PasswordChangeRequest): ProfileEvent[] {
+  return [
+    { type: 'password.change', field: 'old_password', value: values.old_password },
+    { type: 'password.change', field: 'new_password', value: values.new_password },
+    { type: 'password.change', field: 'confirm_password', value: values.confirm_password },
+    { type: 'password.submit' },
+  ];
+}
+
+const success = (message: string) => ({ type: 'ui.toast', tone: 'success', message });
+const failure = (message: string) => ({ type: 'ui.toast', tone: 'error', message });
 
 function badRequest(message: string) {
   return new ApiError(message, { kind: 'http', status: 400, serverMessage: message });
@@ -105,56 +138,121 @@ describe('profileMachine general information', () => {
   });
 
   it('saves the names, hands the new user over and shows the success toast', async () => {
-    const { actor, calls, emitted, settled } = startProfile();
-    actor.send({ type: 'general.submit', values: { first_name: 'Ada', last_name: 'Byron' } });
+    const { actor, calls, emitted, toSession, settled } = startProfile();
+    submitNames({ first_name: 'Ada', last_name: 'Byron' }).forEach((event) => actor.send(event));
     expect(selectIsSavingGeneral(actor.getSnapshot())).toBe(true);
     expect(calls.saveProfile[0]?.input).toEqual({ first_name: 'Ada', last_name: 'Byron' });
     calls.saveProfile[0]?.answer.resolve({ ...ADA, last_name: 'Byron' });
     await settled((snapshot) => !selectIsSavingGeneral(snapshot));
-    expect(emitted).toEqual([
-      { type: 'userUpdated', user: { ...ADA, last_name: 'Byron' } },
-      { type: 'notify', level: 'success', message: 'Profile information updated' },
-    ]);
+    expect(toSession).toEqual([{ type: 'session.userSet', user: { ...ADA, last_name: 'Byron' } }]);
+    expect(emitted).toEqual([success('Profile information updated')]);
   });
 
   it('ignores a second submit while saving', () => {
     const { actor, calls } = startProfile();
-    actor.send({ type: 'general.submit', values: { first_name: 'A', last_name: 'B' } });
-    actor.send({ type: 'general.submit', values: { first_name: 'C', last_name: 'D' } });
+    submitNames({ first_name: 'A', last_name: 'B' }).forEach((event) => actor.send(event));
+    submitNames({ first_name: 'C', last_name: 'D' }).forEach((event) => actor.send(event));
     expect(calls.saveProfile).toHaveLength(1);
   });
 
   it('shows the server message under the form when the save fails, and clears it on the next try', async () => {
     const { actor, calls, emitted, reportFailure, settled } = startProfile();
-    actor.send({ type: 'general.submit', values: { first_name: ' ', last_name: 'B' } });
+    submitNames({ first_name: 'Ada', last_name: 'B' }).forEach((event) => actor.send(event));
     calls.saveProfile[0]?.answer.reject(badRequest('first_name: Required'));
     await settled((snapshot) => !selectIsSavingGeneral(snapshot));
     expect(selectGeneralError(actor.getSnapshot())).toBe('first_name: Required');
     expect(reportFailure).toHaveBeenCalledTimes(1);
     expect(emitted).toEqual([]);
-    actor.send({ type: 'general.submit', values: { first_name: 'A', last_name: 'B' } });
+    submitNames({ first_name: 'A', last_name: 'B' }).forEach((event) => actor.send(event));
     expect(selectGeneralError(actor.getSnapshot())).toBeNull();
   });
 });
 
+describe('profileMachine forms', () => {
+  it("starts the names from the signed-in user, neutral, with 'Save all' enabled", () => {
+    const { actor } = startProfile();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.general.values).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+    expect(selectGeneralField(snapshot, 'first_name')).toEqual({ state: 'neutral', error: null });
+    expect(selectCanSaveGeneral(snapshot)).toBe(true);
+  });
+
+  it('shows a field neutral until it is left, then valid or its error, re-checked as it changes', () => {
+    const { actor } = startProfile();
+    actor.send({ type: 'general.change', field: 'first_name', value: ' ' });
+    expect(selectGeneralField(actor.getSnapshot(), 'first_name').state).toBe('neutral');
+    expect(selectCanSaveGeneral(actor.getSnapshot()), 'spec §5: disabled until valid').toBe(false);
+    actor.send({ type: 'general.blur', field: 'first_name' });
+    expect(selectGeneralField(actor.getSnapshot(), 'first_name')).toEqual({
+      state: 'error',
+      error: 'Required',
+    });
+    actor.send({ type: 'general.change', field: 'first_name', value: 'Augusta' });
+    expect(selectGeneralField(actor.getSnapshot(), 'first_name')).toEqual({ state: 'valid', error: null });
+  });
+
+  it('compares the confirmation with the new password whichever of the two changes', () => {
+    const { actor } = startProfile();
+    submitPasswords({ old_password: 'x', new_password: 'abcdef', confirm_password: 'abcdef' })
+      .slice(0, 3)
+      .forEach((event) => actor.send(event));
+    actor.send({ type: 'password.blur', field: 'confirm_password' });
+    expect(selectCanSavePassword(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'password.change', field: 'new_password', value: 'abcdefg' });
+    expect(selectPasswordField(actor.getSnapshot(), 'confirm_password')).toEqual({
+      state: 'error',
+      error: 'Passwords do not match',
+    });
+    expect(selectCanSavePassword(actor.getSnapshot())).toBe(false);
+  });
+
+  it('sends no invalid form: a submit marks every field so each shows its state', () => {
+    const { actor, calls } = startProfile();
+    actor.send({ type: 'password.submit' });
+    expect(calls.savePassword).toHaveLength(0);
+    expect(actor.getSnapshot().matches({ password: 'idle' })).toBe(true);
+    expect(selectPasswordField(actor.getSnapshot(), 'old_password')).toEqual({
+      state: 'error',
+      error: 'Required',
+    });
+    actor.send({ type: 'general.change', field: 'last_name', value: '' });
+    actor.send({ type: 'general.submit' });
+    expect(calls.saveProfile).toHaveLength(0);
+    expect(selectGeneralField(actor.getSnapshot(), 'first_name').state).toBe('valid');
+    expect(selectGeneralField(actor.getSnapshot(), 'last_name').state).toBe('error');
+  });
+
+  it('sends the names trimmed and disables their save while it runs', () => {
+    const { actor, calls } = startProfile();
+    submitNames({ first_name: ' Ada ', last_name: 'Byron ' }).forEach((event) => actor.send(event));
+    expect(calls.saveProfile[0]?.input).toEqual({ first_name: 'Ada', last_name: 'Byron' });
+    expect(selectCanSaveGeneral(actor.getSnapshot())).toBe(false);
+  });
+});
+
 describe('profileMachine password', () => {
-  it('changes the password, shows the toast and asks the screen to clear the fields', async () => {
+  it('changes the password, shows the toast and clears the fields', async () => {
     const { actor, calls, emitted, settled } = startProfile();
-    actor.send({ type: 'password.submit', values: PASSWORDS });
+    submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
     expect(selectIsSavingPassword(actor.getSnapshot())).toBe(true);
     expect(calls.savePassword[0]?.input).toEqual(PASSWORDS);
     calls.savePassword[0]?.answer.resolve({ message: 'Password updated' });
     await settled((snapshot) => !selectIsSavingPassword(snapshot));
-    expect(emitted).toEqual([
-      { type: 'passwordChanged' },
-      { type: 'notify', level: 'success', message: PROFILE_MESSAGES.passwordUpdated },
-    ]);
+    expect(emitted).toEqual([success(PROFILE_MESSAGES.passwordUpdated)]);
+    expect(selectPasswordValues(actor.getSnapshot()), 'the fields are cleared').toEqual({
+      old_password: '',
+      new_password: '',
+      confirm_password: '',
+    });
+    expect(selectPasswordField(actor.getSnapshot(), 'new_password').state, 'and neutral again').toBe(
+      'neutral',
+    );
     expect(selectPasswordError(actor.getSnapshot())).toBeNull();
   });
 
   it('shows the server message (a wrong current password) under the form', async () => {
     const { actor, calls, emitted, settled } = startProfile();
-    actor.send({ type: 'password.submit', values: PASSWORDS });
+    submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
     calls.savePassword[0]?.answer.reject(badRequest('Current password is incorrect'));
     await settled((snapshot) => !selectIsSavingPassword(snapshot));
     expect(selectPasswordError(actor.getSnapshot())).toBe('Current password is incorrect');
@@ -163,7 +261,7 @@ describe('profileMachine password', () => {
 
   it('falls back to the error text when the failure carries no server message', async () => {
     const { actor, calls, settled } = startProfile();
-    actor.send({ type: 'password.submit', values: PASSWORDS });
+    submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
     calls.savePassword[0]?.answer.reject(new ApiError('Could not reach the server', { kind: 'network' }));
     await settled((snapshot) => !selectIsSavingPassword(snapshot));
     expect(selectPasswordError(actor.getSnapshot())).toBe('Could not reach the server');
@@ -171,8 +269,8 @@ describe('profileMachine password', () => {
 
   it('lets the password and the names save at the same time', () => {
     const { actor } = startProfile();
-    actor.send({ type: 'general.submit', values: { first_name: 'A', last_name: 'B' } });
-    actor.send({ type: 'password.submit', values: PASSWORDS });
+    submitNames({ first_name: 'A', last_name: 'B' }).forEach((event) => actor.send(event));
+    submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
     actor.send({ type: 'avatar.upload', file: new Blob(['x']) });
     expect(actor.getSnapshot().value).toEqual({ general: 'saving', password: 'saving', avatar: 'uploading' });
   });
@@ -180,7 +278,7 @@ describe('profileMachine password', () => {
 
 describe('profileMachine avatar', () => {
   it('uploads the chosen file and reports success', async () => {
-    const { actor, calls, emitted, settled } = startProfile();
+    const { actor, calls, emitted, toSession, settled } = startProfile();
     const file = new Blob(['png'], { type: 'image/png' });
     actor.send({ type: 'avatar.upload', file });
     expect(selectIsAvatarBusy(actor.getSnapshot())).toBe(true);
@@ -189,10 +287,8 @@ describe('profileMachine avatar', () => {
     expect(actor.getSnapshot().matches({ avatar: 'uploading' })).toBe(true);
     calls.sendAvatar[0]?.answer.resolve(WITH_AVATAR);
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
-    expect(emitted).toEqual([
-      { type: 'userUpdated', user: WITH_AVATAR },
-      { type: 'notify', level: 'success', message: 'Avatar uploaded successfully!' },
-    ]);
+    expect(toSession).toEqual([{ type: 'session.userSet', user: WITH_AVATAR }]);
+    expect(emitted).toEqual([success('Avatar uploaded successfully!')]);
   });
 
   it('reports a failed upload with the error toast only', async () => {
@@ -200,7 +296,7 @@ describe('profileMachine avatar', () => {
     actor.send({ type: 'avatar.upload', file: new Blob(['svg']) });
     calls.sendAvatar[0]?.answer.reject(new ApiError('Unsupported', { kind: 'http', status: 415 }));
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
-    expect(emitted).toEqual([{ type: 'notify', level: 'error', message: 'Avatar upload failed!' }]);
+    expect(emitted).toEqual([failure('Avatar upload failed!')]);
     expect(reportFailure).toHaveBeenCalledTimes(1);
   });
 
@@ -215,7 +311,7 @@ describe('profileMachine avatar', () => {
   });
 
   it('deletes after Delete, keeping the dialog open until the answer', async () => {
-    const { actor, calls, emitted, settled } = startProfile();
+    const { actor, calls, emitted, toSession, settled } = startProfile();
     actor.send({ type: 'avatar.delete' });
     actor.send({ type: 'avatar.confirmDelete' });
     expect(selectIsDeletingAvatar(actor.getSnapshot())).toBe(true);
@@ -224,10 +320,8 @@ describe('profileMachine avatar', () => {
     expect(selectIsDeletingAvatar(actor.getSnapshot())).toBe(true);
     calls.removeAvatar[0]?.resolve(ADA);
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
-    expect(emitted).toEqual([
-      { type: 'userUpdated', user: ADA },
-      { type: 'notify', level: 'success', message: 'Avatar deleted successfully!' },
-    ]);
+    expect(toSession).toEqual([{ type: 'session.userSet', user: ADA }]);
+    expect(emitted).toEqual([success('Avatar deleted successfully!')]);
   });
 
   it('reports a failed delete with the error toast only', async () => {
@@ -236,6 +330,6 @@ describe('profileMachine avatar', () => {
     actor.send({ type: 'avatar.confirmDelete' });
     calls.removeAvatar[0]?.reject(new Error('boom'));
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
-    expect(emitted).toEqual([{ type: 'notify', level: 'error', message: 'Could not delete avatar!' }]);
+    expect(emitted).toEqual([failure('Could not delete avatar!')]);
   });
 });

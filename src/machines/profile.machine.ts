@@ -1,25 +1,34 @@
 /**
- * The profile screen's statechart (spec §2 "Profile screens", §5 Profile / Password change / Avatar,
- * §8 toasts; issue 6 "Profile"). Three parallel regions, one per panel, so saving the names never
- * blocks an avatar upload:
- * - `general`: idle → saving → idle (emits `userUpdated` and the 'Profile information updated' toast)
- *   or → idle with `generalError`;
- * - `password`: idle → saving → idle (the 'Password updated' toast and `passwordChanged`, so the
- *   screen clears its fields) or → idle with `passwordError`, the server's message (e.g. a wrong
- *   current password), shown under the form;
+ * The profile screen's statechart (spec §2 "Profile screens", §4 "Form field states", §5 Profile /
+ * Password change / Avatar, §8 toasts; issues 6 and 14). Three parallel regions, one per panel, so
+ * saving the names never blocks an avatar upload:
+ * - `general`: the names form (values, touched flags and errors in context; `general.change`,
+ *   `general.blur`) and idle → saving → idle (the new user goes to the session and the 'Profile
+ *   information updated' toast shows) or → idle with `generalError`;
+ * - `password`: the password form and idle → saving → idle (the 'Password updated' toast, and the
+ *   fields are cleared) or → idle with `passwordError`, the server's message (e.g. a wrong current
+ *   password), shown under the form;
  * - `avatar`: idle → uploading → idle; idle → confirmingDelete → (Cancel) idle | (Delete) deleting →
- *   idle. Each outcome is a toast; a success also emits `userUpdated`.
+ *   idle. Each outcome is a toast; a success also hands the new user to the session.
  *
- * The screen hands `userUpdated` to the session (`session.userSet`) so the top bar updates at once,
- * and shows the `notify` events as toasts. The four calls are named actors (`saveProfile`,
- * `savePassword`, `sendAvatar`, `removeAvatar`) that tests replace with `.provide`.
+ * A form submits only while its region is idle and every field passes (spec §5: the button is
+ * disabled otherwise); an invalid submit marks every field touched so each shows its state. The
+ * session actor comes in as `input` and gets `session.userSet` by `sendTo`, so the top bar updates at
+ * once with no screen in between; toasts are `uiToast` effects. The four calls are named actors
+ * (`saveProfile`, `savePassword`, `sendAvatar`, `removeAvatar`) that tests replace with `.provide`.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { SnapshotFrom } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import type { ActorRef, Snapshot, SnapshotFrom } from 'xstate';
 import { changePassword, deleteAvatar, updateProfile, uploadAvatar } from '@/api/account';
 import { ApiError } from '@/api/client';
 import type { PasswordChangeRequest, ProfileUpdateRequest } from '@/api/schemas/account';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { fieldView } from './form-fields';
+import type { FieldView } from './form-fields';
+import { GENERAL_FIELDS, PASSWORD_FIELDS, validateGeneralForm, validatePasswordForm } from './profile-form';
+import type { GeneralField, PasswordField } from './profile-form';
+import { uiToast } from './ui-effects';
+import type { ToastTone, UiEffect } from './ui-effects';
 
 /** Spec §8 success and error toasts of the profile screen, as written there. */
 export const PROFILE_MESSAGES = {
@@ -36,26 +45,50 @@ export const DELETE_AVATAR_QUESTION = 'Are you sure you want to delete your avat
 /** Spec §2 "Profile screens": the avatar hint. */
 export const AVATAR_HINT = 'JPG, GIF or PNG. Max size of 800K';
 
-/** Context: the message under each form after a failed save, or null. */
+/** The names and the password form ids, for their fields' DOM ids (`fieldElementId`). */
+export const PROFILE_FORMS = { general: 'profile-general', password: 'profile-password' } as const;
+
+/** One form's state (spec §4): what the inputs hold, which fields were left, and each field's error. */
+export interface ProfileFormState<F extends string> {
+  values: Record<F, string>;
+  touched: Partial<Record<F, boolean>>;
+  /** The current message of every failing field, whether shown yet or not. */
+  errors: Partial<Record<F, string>>;
+}
+
+/** What the profile machine tells the session: the signed-in user changed (names or avatar). */
+export type SessionUserSetEvent = { type: 'session.userSet'; user: ProfileUser };
+
+/** The session actor as the profile machine needs it: an actor that takes `session.userSet`. */
+export type ProfileSessionRef = ActorRef<Snapshot<unknown>, SessionUserSetEvent>;
+
+/** Input: the session actor (told about every new user) and the signed-in user (the names' start). */
+export interface ProfileInput {
+  session: ProfileSessionRef;
+  user: ProfileUser;
+}
+
+/** Context: the session actor, the two forms, and the message under each form after a failed save. */
 export interface ProfileContext {
+  session: ProfileSessionRef;
+  general: ProfileFormState<GeneralField>;
+  password: ProfileFormState<PasswordField>;
   generalError: string | null;
   passwordError: string | null;
 }
 
 /** Events the screen sends. */
 export type ProfileEvent =
-  | { type: 'general.submit'; values: ProfileUpdateRequest }
-  | { type: 'password.submit'; values: PasswordChangeRequest }
+  | { type: 'general.change'; field: GeneralField; value: string }
+  | { type: 'general.blur'; field: GeneralField }
+  | { type: 'general.submit' }
+  | { type: 'password.change'; field: PasswordField; value: string }
+  | { type: 'password.blur'; field: PasswordField }
+  | { type: 'password.submit' }
   | { type: 'avatar.upload'; file: Blob }
   | { type: 'avatar.delete' }
   | { type: 'avatar.cancelDelete' }
   | { type: 'avatar.confirmDelete' };
-
-/** Events for the screen: a new user for the session, a toast, or "clear the password fields". */
-export type ProfileEmitted =
-  | { type: 'userUpdated'; user: ProfileUser }
-  | { type: 'notify'; level: 'success' | 'error'; message: string }
-  | { type: 'passwordChanged' };
 
 /** What a person is shown for a failed save: the server's message when there is one. */
 function messageOf(error: unknown): string {
@@ -63,12 +96,43 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The names form of `user`: untouched, errors computed so the Save button knows at once. */
+function generalFormOf(user: ProfileUser): ProfileFormState<GeneralField> {
+  const values = { first_name: user.first_name, last_name: user.last_name };
+  return { values, touched: {}, errors: validateGeneralForm(values) };
+}
+
+/** The empty password form (the start, and after a change succeeded). */
+function emptyPasswordForm(): ProfileFormState<PasswordField> {
+  const values = { old_password: '', new_password: '', confirm_password: '' };
+  return { values, touched: {}, errors: validatePasswordForm(values) };
+}
+
+/** `form` with `field` set to `value` and every error recomputed (the confirmation reads the new password). */
+function changed<F extends string>(
+  form: ProfileFormState<F>,
+  field: F,
+  value: string,
+  validate: (values: Record<F, string>) => Partial<Record<F, string>>,
+): ProfileFormState<F> {
+  const values = { ...form.values, [field]: value };
+  return { values, touched: form.touched, errors: validate(values) };
+}
+
+/** `form` with `fields` marked touched, so they show valid or error (spec §4). */
+function touched<F extends string>(form: ProfileFormState<F>, fields: readonly F[]): ProfileFormState<F> {
+  const next = { ...form.touched };
+  for (const field of fields) next[field] = true;
+  return { ...form, touched: next };
+}
+
 /** The profile statechart; see the module comment. */
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
-    emitted: {} as ProfileEmitted,
+    emitted: {} as UiEffect,
+    input: {} as ProfileInput,
   },
   actors: {
     saveProfile: fromPromise<ProfileUser, ProfileUpdateRequest>(({ input, signal }) =>
@@ -83,55 +147,84 @@ export const profileMachine = setup({
     removeAvatar: fromPromise<ProfileUser>(({ signal }) => deleteAvatar(signal)),
   },
   actions: {
+    changeGeneral: assign(({ context }, params: { field: GeneralField; value: string }) => ({
+      general: changed(context.general, params.field, params.value, validateGeneralForm),
+    })),
+    touchGeneral: assign(({ context }, params: { fields: readonly GeneralField[] }) => ({
+      general: touched(context.general, params.fields),
+    })),
+    changePassword: assign(({ context }, params: { field: PasswordField; value: string }) => ({
+      password: changed(context.password, params.field, params.value, validatePasswordForm),
+    })),
+    touchPassword: assign(({ context }, params: { fields: readonly PasswordField[] }) => ({
+      password: touched(context.password, params.fields),
+    })),
+    clearPasswordForm: assign({ password: () => emptyPasswordForm() }),
     setGeneralError: assign((_, params: { message: string | null }) => ({ generalError: params.message })),
     setPasswordError: assign((_, params: { message: string | null }) => ({ passwordError: params.message })),
-    emitUserUpdated: emit((_, params: { user: ProfileUser }) => ({
-      type: 'userUpdated' as const,
-      user: params.user,
-    })),
-    notifySuccess: emit((_, params: { message: string }) => ({
-      type: 'notify' as const,
-      level: 'success' as const,
-      message: params.message,
-    })),
-    notifyError: emit((_, params: { message: string }) => ({
-      type: 'notify' as const,
-      level: 'error' as const,
-      message: params.message,
-    })),
-    emitPasswordChanged: emit({ type: 'passwordChanged' as const }),
+    tellSession: sendTo(
+      ({ context }) => context.session,
+      (_, params: { user: ProfileUser }) => ({ type: 'session.userSet' as const, user: params.user }),
+    ),
+    toast: emit((_, params: { tone: ToastTone; message: string }) => uiToast(params.tone, params.message)),
     reportFailure: (_, params: { what: string; error: unknown }) => {
       console.error(params.what, params.error);
     },
   },
+  guards: {
+    generalIsValid: ({ context }) => Object.keys(context.general.errors).length === 0,
+    passwordIsValid: ({ context }) => Object.keys(context.password.errors).length === 0,
+  },
 }).createMachine({
   id: 'profile',
   type: 'parallel',
-  context: { generalError: null, passwordError: null },
+  context: ({ input }) => ({
+    session: input.session,
+    general: generalFormOf(input.user),
+    password: emptyPasswordForm(),
+    generalError: null,
+    passwordError: null,
+  }),
   states: {
     general: {
       initial: 'idle',
+      // The inputs stay editable while a save runs; only a second submit waits.
+      on: {
+        'general.change': {
+          actions: {
+            type: 'changeGeneral',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'general.blur': {
+          actions: { type: 'touchGeneral', params: ({ event }) => ({ fields: [event.field] }) },
+        },
+      },
       states: {
         idle: {
           on: {
-            'general.submit': {
-              target: 'saving',
-              actions: { type: 'setGeneralError', params: { message: null } },
-            },
+            'general.submit': [
+              {
+                guard: 'generalIsValid',
+                target: 'saving',
+                actions: { type: 'setGeneralError', params: { message: null } },
+              },
+              { actions: { type: 'touchGeneral', params: { fields: GENERAL_FIELDS } } },
+            ],
           },
         },
         saving: {
           invoke: {
             src: 'saveProfile',
-            input: ({ event }) => {
-              assertEvent(event, 'general.submit');
-              return event.values;
-            },
+            input: ({ context }) => ({
+              first_name: context.general.values.first_name.trim(),
+              last_name: context.general.values.last_name.trim(),
+            }),
             onDone: {
               target: 'idle',
               actions: [
-                { type: 'emitUserUpdated', params: ({ event }) => ({ user: event.output }) },
-                { type: 'notifySuccess', params: { message: PROFILE_MESSAGES.profileUpdated } },
+                { type: 'tellSession', params: ({ event }) => ({ user: event.output }) },
+                { type: 'toast', params: { tone: 'success', message: PROFILE_MESSAGES.profileUpdated } },
               ],
             },
             onError: {
@@ -150,27 +243,39 @@ export const profileMachine = setup({
     },
     password: {
       initial: 'idle',
+      on: {
+        'password.change': {
+          actions: {
+            type: 'changePassword',
+            params: ({ event }) => ({ field: event.field, value: event.value }),
+          },
+        },
+        'password.blur': {
+          actions: { type: 'touchPassword', params: ({ event }) => ({ fields: [event.field] }) },
+        },
+      },
       states: {
         idle: {
           on: {
-            'password.submit': {
-              target: 'saving',
-              actions: { type: 'setPasswordError', params: { message: null } },
-            },
+            'password.submit': [
+              {
+                guard: 'passwordIsValid',
+                target: 'saving',
+                actions: { type: 'setPasswordError', params: { message: null } },
+              },
+              { actions: { type: 'touchPassword', params: { fields: PASSWORD_FIELDS } } },
+            ],
           },
         },
         saving: {
           invoke: {
             src: 'savePassword',
-            input: ({ event }) => {
-              assertEvent(event, 'password.submit');
-              return event.values;
-            },
+            input: ({ context }) => context.password.values,
             onDone: {
               target: 'idle',
               actions: [
-                'emitPasswordChanged',
-                { type: 'notifySuccess', params: { message: PROFILE_MESSAGES.passwordUpdated } },
+                'clearPasswordForm',
+                { type: 'toast', params: { tone: 'success', message: PROFILE_MESSAGES.passwordUpdated } },
               ],
             },
             onError: {
@@ -206,8 +311,8 @@ export const profileMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                { type: 'emitUserUpdated', params: ({ event }) => ({ user: event.output }) },
-                { type: 'notifySuccess', params: { message: PROFILE_MESSAGES.avatarUploaded } },
+                { type: 'tellSession', params: ({ event }) => ({ user: event.output }) },
+                { type: 'toast', params: { tone: 'success', message: PROFILE_MESSAGES.avatarUploaded } },
               ],
             },
             onError: {
@@ -217,7 +322,7 @@ export const profileMachine = setup({
                   type: 'reportFailure',
                   params: ({ event }) => ({ what: 'Avatar upload failed', error: event.error }),
                 },
-                { type: 'notifyError', params: { message: PROFILE_MESSAGES.avatarUploadFailed } },
+                { type: 'toast', params: { tone: 'error', message: PROFILE_MESSAGES.avatarUploadFailed } },
               ],
             },
           },
@@ -234,8 +339,8 @@ export const profileMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                { type: 'emitUserUpdated', params: ({ event }) => ({ user: event.output }) },
-                { type: 'notifySuccess', params: { message: PROFILE_MESSAGES.avatarDeleted } },
+                { type: 'tellSession', params: ({ event }) => ({ user: event.output }) },
+                { type: 'toast', params: { tone: 'success', message: PROFILE_MESSAGES.avatarDeleted } },
               ],
             },
             onError: {
@@ -245,7 +350,7 @@ export const profileMachine = setup({
                   type: 'reportFailure',
                   params: ({ event }) => ({ what: 'Avatar delete failed', error: event.error }),
                 },
-                { type: 'notifyError', params: { message: PROFILE_MESSAGES.avatarDeleteFailed } },
+                { type: 'toast', params: { tone: 'error', message: PROFILE_MESSAGES.avatarDeleteFailed } },
               ],
             },
           },
@@ -257,6 +362,38 @@ export const profileMachine = setup({
 
 /** A snapshot of a profile actor. */
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
+
+/** What the names form's inputs hold. */
+export function selectGeneralValues(snapshot: ProfileSnapshot): Record<GeneralField, string> {
+  return snapshot.context.general.values;
+}
+
+/** The state of a names field (spec §4): neutral until left, then valid or its error. */
+export function selectGeneralField(snapshot: ProfileSnapshot, field: GeneralField): FieldView {
+  const { touched, errors } = snapshot.context.general;
+  return fieldView(touched[field], errors[field]);
+}
+
+/** Spec §5: the names' 'Save all' is enabled only while idle with every field valid. */
+export function selectCanSaveGeneral(snapshot: ProfileSnapshot): boolean {
+  return snapshot.matches({ general: 'idle' }) && Object.keys(snapshot.context.general.errors).length === 0;
+}
+
+/** What the password form's inputs hold. */
+export function selectPasswordValues(snapshot: ProfileSnapshot): Record<PasswordField, string> {
+  return snapshot.context.password.values;
+}
+
+/** The state of a password field (spec §4): neutral until left, then valid or its error. */
+export function selectPasswordField(snapshot: ProfileSnapshot, field: PasswordField): FieldView {
+  const { touched, errors } = snapshot.context.password;
+  return fieldView(touched[field], errors[field]);
+}
+
+/** Spec §5: the password's 'Save all' is enabled only while idle with every field valid. */
+export function selectCanSavePassword(snapshot: ProfileSnapshot): boolean {
+  return snapshot.matches({ password: 'idle' }) && Object.keys(snapshot.context.password.errors).length === 0;
+}
 
 /** True while the names are being saved ('Save all' is disabled meanwhile). */
 export function selectIsSavingGeneral(snapshot: ProfileSnapshot): boolean {

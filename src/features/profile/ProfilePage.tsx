@@ -1,37 +1,46 @@
 /**
- * Profile at /dashboard/profile (spec §2 "Profile screens", §5; issue 6 "Profile"): a 300 px left column (avatar, name, email, upload and delete) and two stacked
- * panels (general information, password information). The saves are the profile machine's; this
- * screen hands its `userUpdated` events to the session (`session.userSet`, so the top bar changes at
- * once) and shows its `notify` events as toasts.
+ * Profile at /dashboard/profile (spec §2 "Profile screens", §4, §5; issues 6 and 14): a 300 px left
+ * column (avatar, name, email, upload and delete) and two stacked panels (general information,
+ * password information). The forms' values, field states and saves are the profile machine's; the
+ * machine hands new users to the session and raises its toasts itself, so this screen only renders
+ * its state and sends it the person's input.
  */
-import { Avatar, Button, Card, Dialog, Grid, Heading, Portal, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Avatar, Button, Card, Dialog, Grid, Heading, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
 import { Trash2, Upload } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { uploadUrl } from '@/api/assets';
 import type { ProfileUser } from '@/api/schemas/auth';
-import { withInspection } from '@/machines/inspector';
+import { fieldElementId } from '@/machines/form-fields';
+import type { FieldView } from '@/machines/form-fields';
+import { GENERAL_FIELDS } from '@/machines/profile-form';
+import type { GeneralField, PasswordField } from '@/machines/profile-form';
 import {
   AVATAR_HINT,
   DELETE_AVATAR_QUESTION,
+  PROFILE_FORMS,
   profileMachine,
+  selectCanSaveGeneral,
+  selectCanSavePassword,
   selectGeneralError,
+  selectGeneralField,
+  selectGeneralValues,
   selectIsAvatarBusy,
   selectIsDeleteDialogOpen,
   selectIsDeletingAvatar,
   selectIsSavingGeneral,
   selectIsSavingPassword,
   selectPasswordError,
+  selectPasswordField,
+  selectPasswordValues,
 } from '@/machines/profile.machine';
-import { selectUser } from '@/machines/session.machine';
+import type { ProfileSnapshot } from '@/machines/profile.machine';
+import { useSession, useSessionActorRef } from '@/routes/session';
+import { useScreenActor } from '@/routes/ui-effects';
+import { FormField } from '@/ui/FormField';
 import { PageTitle } from '@/ui/PageTitle';
-import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
-import { SessionActorContext } from '@/routes/session';
-import { ProfileField } from './ProfileField';
-import { allValid, checkGeneralField, checkPasswordField } from './profile-form';
-import type { FieldCheck, GeneralField, PasswordField } from './profile-form';
 
 /** Width of the left column (spec §2 "Left column of 300px"). */
 const LEFT_COLUMN = '300px';
@@ -40,19 +49,8 @@ const AVATAR_ACCEPT = 'image/jpeg,image/gif,image/png';
 
 type ProfileActor = ActorRefFrom<typeof profileMachine>;
 
-/** Hands the profile machine's outcomes to the session and the toasts; glue only. */
-function useProfileOutcomes(profile: ProfileActor) {
-  const session = SessionActorContext.useActorRef();
-  useEffect(() => {
-    const subscriptions = [
-      profile.on('userUpdated', (event) => session.send({ type: 'session.userSet', user: event.user })),
-      profile.on('notify', (event) =>
-        event.level === 'success' ? showSuccessToast(event.message) : showErrorToast(event.message),
-      ),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [profile, session]);
-}
+// A panel re-renders on each keystroke anyway; one snapshot read keeps its selectors together.
+const selectSnapshot = (snapshot: ProfileSnapshot) => snapshot;
 
 /** A panel of the right column: a card with a heading. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -172,81 +170,84 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
   );
 }
 
-/** Form state of one panel: values, per-field checks, and the change/blur/submit-all handlers. */
-function useFormState<F extends string>(
-  initial: Record<F, string>,
-  check: (field: F, values: Record<F, string>) => string | null,
-) {
-  const [values, setValues] = useState(initial);
-  const [checks, setChecks] = useState<Partial<Record<F, FieldCheck>>>({});
-  const reset = useCallback((next: Record<F, string>) => {
-    setValues(next);
-    setChecks({});
-  }, []);
-  const fields = Object.keys(initial) as F[];
-  return {
-    values,
-    checks,
-    valid: allValid(fields, (field) => check(field, values)),
-    change: (field: F) => (value: string) => {
-      const next = { ...values, [field]: value };
-      setValues(next);
-      // A field already shown as checked is re-checked as it changes (spec §4: re-validate).
-      if (checks[field] !== undefined) setChecks((current) => ({ ...current, [field]: check(field, next) }));
-    },
-    blur: (field: F) => () => setChecks((current) => ({ ...current, [field]: check(field, values) })),
-    reset,
+/** Binds one form field: its value, its spec §4 view and the change / blur events of `form`. */
+function ProfileInput<F extends GeneralField | PasswordField>(props: {
+  form: keyof typeof PROFILE_FORMS;
+  field: F;
+  label: string;
+  type: 'text' | 'password';
+  autoComplete: string;
+  value: string;
+  view: FieldView;
+  onChange: (field: F, value: string) => void;
+  onBlur: (field: F) => void;
+}) {
+  const id = fieldElementId(PROFILE_FORMS[props.form], props.field);
+  return (
+    <FormField label={props.label} required id={id} state={props.view.state} error={props.view.error}>
+      <Input
+        name={props.field}
+        type={props.type}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => props.onChange(props.field, event.target.value)}
+        onBlur={() => props.onBlur(props.field)}
+      />
+    </FormField>
+  );
+}
+
+/** The form's submit: the machine decides whether it may save (spec §5). */
+function submitWith(send: () => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send();
   };
 }
 
+const GENERAL_LABELS: Record<GeneralField, { label: string; autoComplete: string }> = {
+  first_name: { label: 'First name', autoComplete: 'given-name' },
+  last_name: { label: 'Last name', autoComplete: 'family-name' },
+};
+
 /** General information: first and last name, 'Save all'. */
-function GeneralPanel({ user, profile }: { user: ProfileUser; profile: ProfileActor }) {
-  const saving = useSelector(profile, selectIsSavingGeneral);
-  const error = useSelector(profile, selectGeneralError);
-  const form = useFormState<GeneralField>(
-    { first_name: user.first_name, last_name: user.last_name },
-    (field, values) => checkGeneralField(field, values[field]),
-  );
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form.valid || saving) return;
-    profile.send({
-      type: 'general.submit',
-      values: { first_name: form.values.first_name.trim(), last_name: form.values.last_name.trim() },
-    });
-  };
+function GeneralPanel({ profile }: { profile: ProfileActor }) {
+  const snapshot = useSelector(profile, selectSnapshot);
+  const values = selectGeneralValues(snapshot);
+  const saving = selectIsSavingGeneral(snapshot);
+  const error = selectGeneralError(snapshot);
+  const change = (field: GeneralField, value: string) =>
+    profile.send({ type: 'general.change', field, value });
+  const blur = (field: GeneralField) => profile.send({ type: 'general.blur', field });
   return (
     <Panel title="General information">
-      <form noValidate onSubmit={submit} aria-label="General information">
+      <form
+        noValidate
+        onSubmit={submitWith(() => profile.send({ type: 'general.submit' }))}
+        aria-label="General information"
+      >
         <Stack gap="4">
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-            <ProfileField
-              label="First name"
-              name="first_name"
-              type="text"
-              autoComplete="given-name"
-              value={form.values.first_name}
-              check={form.checks.first_name}
-              onChange={form.change('first_name')}
-              onBlur={form.blur('first_name')}
-            />
-            <ProfileField
-              label="Last name"
-              name="last_name"
-              type="text"
-              autoComplete="family-name"
-              value={form.values.last_name}
-              check={form.checks.last_name}
-              onChange={form.change('last_name')}
-              onBlur={form.blur('last_name')}
-            />
+            {GENERAL_FIELDS.map((field) => (
+              <ProfileInput
+                key={field}
+                form="general"
+                field={field}
+                type="text"
+                {...GENERAL_LABELS[field]}
+                value={values[field]}
+                view={selectGeneralField(snapshot, field)}
+                onChange={change}
+                onBlur={blur}
+              />
+            ))}
           </Grid>
           <Button
             type="submit"
             colorPalette="brand"
             alignSelf="start"
             loading={saving}
-            disabled={!form.valid || saving}
+            disabled={!selectCanSaveGeneral(snapshot)}
           >
             Save all
           </Button>
@@ -261,55 +262,49 @@ function GeneralPanel({ user, profile }: { user: ProfileUser; profile: ProfileAc
   );
 }
 
-const NO_PASSWORDS: Record<PasswordField, string> = {
-  old_password: '',
-  new_password: '',
-  confirm_password: '',
+const PASSWORD_LABELS: Record<PasswordField, { label: string; autoComplete: string }> = {
+  old_password: { label: 'Current password', autoComplete: 'current-password' },
+  new_password: { label: 'New password', autoComplete: 'new-password' },
+  confirm_password: { label: 'Confirm password', autoComplete: 'new-password' },
 };
 
 /** Password information: current, new, confirm; the server's refusal is shown under the form. */
 function PasswordPanel({ profile }: { profile: ProfileActor }) {
-  const saving = useSelector(profile, selectIsSavingPassword);
-  const error = useSelector(profile, selectPasswordError);
-  const form = useFormState<PasswordField>(NO_PASSWORDS, checkPasswordField);
-  const { reset } = form;
-  useEffect(() => {
-    const subscription = profile.on('passwordChanged', () => reset(NO_PASSWORDS));
-    return () => subscription.unsubscribe();
-  }, [profile, reset]);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!form.valid || saving) return;
-    profile.send({ type: 'password.submit', values: form.values });
-  };
-  const field = (name: PasswordField, label: string, autoComplete: string) => (
-    <ProfileField
-      label={label}
-      name={name}
+  const snapshot = useSelector(profile, selectSnapshot);
+  const values = selectPasswordValues(snapshot);
+  const saving = selectIsSavingPassword(snapshot);
+  const error = selectPasswordError(snapshot);
+  const field = (name: PasswordField) => (
+    <ProfileInput
+      form="password"
+      field={name}
       type="password"
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      check={form.checks[name]}
-      onChange={form.change(name)}
-      onBlur={form.blur(name)}
+      {...PASSWORD_LABELS[name]}
+      value={values[name]}
+      view={selectPasswordField(snapshot, name)}
+      onChange={(changed, value) => profile.send({ type: 'password.change', field: changed, value })}
+      onBlur={(left) => profile.send({ type: 'password.blur', field: left })}
     />
   );
   return (
     <Panel title="Password information">
-      <form noValidate onSubmit={submit} aria-label="Password information">
+      <form
+        noValidate
+        onSubmit={submitWith(() => profile.send({ type: 'password.submit' }))}
+        aria-label="Password information"
+      >
         <Stack gap="4">
-          {field('old_password', 'Current password', 'current-password')}
+          {field('old_password')}
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-            {field('new_password', 'New password', 'new-password')}
-            {field('confirm_password', 'Confirm password', 'new-password')}
+            {field('new_password')}
+            {field('confirm_password')}
           </Grid>
           <Button
             type="submit"
             colorPalette="brand"
             alignSelf="start"
             loading={saving}
-            disabled={!form.valid || saving}
+            disabled={!selectCanSavePassword(snapshot)}
           >
             Save all
           </Button>
@@ -321,26 +316,34 @@ function PasswordPanel({ profile }: { profile: ProfileActor }) {
         </Stack>
       </form>
     </Panel>
+  );
+}
+
+/**
+ * The screen for a signed-in `user`: creates the profile actor with the session actor as its input,
+ * so every new user reaches the top bar through the machine.
+ */
+function ProfileScreen({ user }: { user: ProfileUser }) {
+  const session = useSessionActorRef();
+  const profile = useScreenActor(profileMachine, { input: { session, user } });
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: `${LEFT_COLUMN} 1fr` }} gap="6" mt="6" alignItems="start">
+      <AvatarColumn user={user} profile={profile} />
+      <Stack gap="6">
+        <GeneralPanel profile={profile} />
+        <PasswordPanel profile={profile} />
+      </Stack>
+    </Grid>
   );
 }
 
 /** Renders the profile screen for the signed-in user (the dashboard guard ensures there is one). */
 export function ProfilePage() {
-  const user = SessionActorContext.useSelector(selectUser);
-  const profile = useActorRef(profileMachine, withInspection());
-  useProfileOutcomes(profile);
+  const { user } = useSession();
   return (
     <>
       <PageTitle>Profile</PageTitle>
-      {user !== null && (
-        <Grid templateColumns={{ base: '1fr', lg: `${LEFT_COLUMN} 1fr` }} gap="6" mt="6" alignItems="start">
-          <AvatarColumn user={user} profile={profile} />
-          <Stack gap="6">
-            <GeneralPanel user={user} profile={profile} />
-            <PasswordPanel profile={profile} />
-          </Stack>
-        </Grid>
-      )}
+      {user !== null && <ProfileScreen user={user} />}
     </>
   );
 }

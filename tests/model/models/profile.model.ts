@@ -1,18 +1,31 @@
 /**
- * Model of profileMachine (spec §2 "Profile screens", §5 Profile / Password change / Avatar, §8
- * toasts). The three panels are parallel regions; every step checks that the event moved only its own
- * panel, so saving the names never blocks an avatar upload, and that each outcome asks for what the
- * spec says: the toast text of §8 (copied here from the spec, so a drifting constant fails), the new
- * user for the top bar, the message under the form after a failed save.
+ * Model of profileMachine (spec §2 "Profile screens", §4 "Form field states", §5 Profile / Password
+ * change / Avatar, §8 toasts). The three panels are parallel regions; every step checks that the event
+ * moved only its own panel, so saving the names never blocks an avatar upload, and that each outcome
+ * asks for what the spec says: the toast text of §8 (copied here from the spec, so a drifting constant
+ * fails), the new user sent to the session for the top bar, the message under the form after a failed
+ * save, the password fields cleared after a change.
  *
- * The serializer keeps the state value: the guards-free regions branch on nothing else, and the error
- * messages only matter to the checks.
+ * The two forms are walked like the user form's: the fixtures give one good value per field and the
+ * event filter offers a good value only for the first field in error (in display order), plus one
+ * bad value once the form is valid; typing and leaving fields is offered only while every panel is
+ * idle, so the walk does not try each keystroke against each request in flight. The serializer keeps
+ * the state value and how many fields of each form are in error (what the submit guards read).
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { createActor, fromCallback } from 'xstate';
+import { fieldView } from '@/machines/form-fields';
+import {
+  GENERAL_FIELDS,
+  PASSWORD_FIELDS,
+  validateGeneralForm,
+  validatePasswordForm,
+} from '@/machines/profile-form';
+import type { GeneralField, PasswordField } from '@/machines/profile-form';
 import { profileMachine } from '@/machines/profile.machine';
-import type { ProfileSnapshot } from '@/machines/profile.machine';
+import type { ProfileSnapshot, SessionUserSetEvent } from '@/machines/profile.machine';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
 
@@ -38,6 +51,16 @@ const wrongPassword = new ApiError('Bad Request', {
 });
 const unreachable = new ApiError('Could not reach the server', { kind: 'network' });
 
+/** The session as the machine sees it; what it is told is checked on the `sendTo` actions. */
+const SESSION = createActor(fromCallback<SessionUserSetEvent>(() => undefined)).start();
+
+const GOOD_PASSWORDS: Record<PasswordField, string> = {
+  old_password: 'Secret123!',
+  new_password: 'Newer456!',
+  confirm_password: 'Newer456!',
+};
+const BAD_NEW_PASSWORD = 'abc';
+
 type ProfileStep = ExecutedStep<typeof profileMachine>;
 type Region = 'general' | 'password' | 'avatar';
 
@@ -58,28 +81,58 @@ function shownMessage(error: unknown): string {
   return (error as Error).message;
 }
 
-const success = (message: string) => ({ type: 'notify', level: 'success', message });
-const failure = (message: string) => ({ type: 'notify', level: 'error', message });
+const success = (message: string) => ({ type: 'ui.toast', tone: 'success', message });
+const failure = (message: string) => ({ type: 'ui.toast', tone: 'error', message });
+
+/** The session is told about the new user (the top bar changes at once). */
+const toSession = (user: unknown) => ({
+  type: 'xstate.sendTo',
+  params: { event: { type: 'session.userSet', user } },
+});
+
+function generalErrors(snapshot: ProfileSnapshot) {
+  return validateGeneralForm(snapshot.context.general.values);
+}
+
+function passwordErrors(snapshot: ProfileSnapshot) {
+  return validatePasswordForm(snapshot.context.password.values);
+}
+
+function firstGeneralInError(snapshot: ProfileSnapshot): GeneralField | undefined {
+  const errors = generalErrors(snapshot);
+  return GENERAL_FIELDS.find((field) => errors[field] !== undefined);
+}
+
+function firstPasswordInError(snapshot: ProfileSnapshot): PasswordField | undefined {
+  const errors = passwordErrors(snapshot);
+  return PASSWORD_FIELDS.find((field) => errors[field] !== undefined);
+}
+
+function allIdle(snapshot: ProfileSnapshot): boolean {
+  return snapshot.matches({ general: 'idle', password: 'idle', avatar: 'idle' });
+}
 
 function checkDone(step: ProfileStep, region: Region, output: unknown): void {
   const { before, after } = step;
   expect(regionValue(after, region)).toBe('idle');
   if (region === 'general') {
-    expect(step.emitted).toEqual([
-      { type: 'userUpdated', user: output },
-      success('Profile information updated'),
-    ]);
+    expect(step.actions).toContainEqual(toSession(output));
+    expect(step.emitted).toEqual([success('Profile information updated')]);
   } else if (region === 'password') {
-    expect(step.emitted, 'the screen clears the password fields').toEqual([
-      { type: 'passwordChanged' },
-      success('Password updated'),
-    ]);
+    expect(step.emitted).toEqual([success('Password updated')]);
+    expect(step.actions.filter((action) => action.type === 'xstate.sendTo')).toEqual([]);
+    expect(after.context.password, 'the password fields are cleared and neutral').toEqual({
+      values: { old_password: '', new_password: '', confirm_password: '' },
+      touched: {},
+      errors: validatePasswordForm({ old_password: '', new_password: '', confirm_password: '' }),
+    });
   } else {
     const message =
       before !== null && regionValue(before, 'avatar') === 'deleting'
         ? 'Avatar deleted successfully!'
         : 'Avatar uploaded successfully!';
-    expect(step.emitted).toEqual([{ type: 'userUpdated', user: output }, success(message)]);
+    expect(step.actions).toContainEqual(toSession(output));
+    expect(step.emitted).toEqual([success(message)]);
   }
   expect(step.actions.filter((action) => action.type === 'reportFailure')).toEqual([]);
 }
@@ -118,7 +171,24 @@ function checkStep(step: ProfileStep): void {
   const { before, event, after } = step;
   if (before === null) {
     expect(after.value).toEqual({ general: 'idle', password: 'idle', avatar: 'idle' });
-    expect(after.context).toEqual({ generalError: null, passwordError: null });
+    expect(after.context).toEqual({
+      session: SESSION,
+      general: { values: { first_name: 'Ada', last_name: 'Lovelace' }, touched: {}, errors: {} },
+      password: {
+        values: { old_password: '', new_password: '', confirm_password: '' },
+        touched: {},
+        errors: validatePasswordForm({ old_password: '', new_password: '', confirm_password: '' }),
+      },
+      generalError: null,
+      passwordError: null,
+    });
+    expect(
+      fieldView(after.context.password.touched.old_password, after.context.password.errors.old_password),
+      'spec §4: neutral until left',
+    ).toEqual({
+      state: 'neutral',
+      error: null,
+    });
     expect(step.started).toEqual([]);
     return;
   }
@@ -128,8 +198,14 @@ function checkStep(step: ProfileStep): void {
       regionValue(before, other),
     );
   }
-  if (region !== 'general') expect(after.context.generalError).toBe(before.context.generalError);
-  if (region !== 'password') expect(after.context.passwordError).toBe(before.context.passwordError);
+  if (region !== 'general') {
+    expect(after.context.generalError).toBe(before.context.generalError);
+    expect(after.context.general).toEqual(before.context.general);
+  }
+  if (region !== 'password') {
+    expect(after.context.passwordError).toBe(before.context.passwordError);
+    expect(after.context.password).toEqual(before.context.password);
+  }
 
   if ('output' in event) {
     checkDone(step, region, event.output);
@@ -141,15 +217,80 @@ function checkStep(step: ProfileStep): void {
   }
   expect(step.emitted).toEqual([]);
   switch (event.type) {
+    case 'general.change': {
+      const values = { ...before.context.general.values, [event.field]: event.value };
+      expect(after.context.general, 'the value changes and every field is re-checked').toEqual({
+        values,
+        touched: before.context.general.touched,
+        errors: validateGeneralForm(values),
+      });
+      break;
+    }
+    case 'general.blur':
+      expect(after.context.general.touched).toEqual({
+        ...before.context.general.touched,
+        [event.field]: true,
+      });
+      expect(after.context.general.values).toEqual(before.context.general.values);
+      // Spec §5 text, as written there.
+      if (after.context.general.values[event.field].trim() === '')
+        expect(after.context.general.errors[event.field]).toBe('Required');
+      break;
+    case 'password.change': {
+      const values = { ...before.context.password.values, [event.field]: event.value };
+      expect(after.context.password).toEqual({
+        values,
+        touched: before.context.password.touched,
+        errors: validatePasswordForm(values),
+      });
+      if (event.value === BAD_NEW_PASSWORD) {
+        expect(after.context.password.errors).toEqual({
+          new_password: 'Password must be at least 6 characters',
+          confirm_password: 'Passwords do not match',
+        });
+      }
+      break;
+    }
+    case 'password.blur':
+      expect(after.context.password.touched).toEqual({
+        ...before.context.password.touched,
+        [event.field]: true,
+      });
+      break;
     case 'general.submit':
+      if (Object.keys(generalErrors(before)).length > 0) {
+        expect(after.matches({ general: 'idle' }), 'an invalid form is not sent').toBe(true);
+        expect(step.started).toEqual([]);
+        expect(Object.keys(after.context.general.touched), 'every field shows its state').toEqual([
+          ...GENERAL_FIELDS,
+        ]);
+        break;
+      }
       expect(after.matches({ general: 'saving' })).toBe(true);
       expect(after.context.generalError, 'a new attempt clears the old message').toBeNull();
-      expect(step.started).toEqual([{ src: 'saveProfile', id: expect.any(String), input: event.values }]);
+      expect(step.started).toEqual([
+        {
+          src: 'saveProfile',
+          id: expect.any(String),
+          input: {
+            first_name: before.context.general.values.first_name.trim(),
+            last_name: before.context.general.values.last_name.trim(),
+          },
+        },
+      ]);
       break;
     case 'password.submit':
+      if (Object.keys(passwordErrors(before)).length > 0) {
+        expect(after.matches({ password: 'idle' }), 'an invalid form is not sent').toBe(true);
+        expect(step.started).toEqual([]);
+        expect(Object.keys(after.context.password.touched)).toEqual([...PASSWORD_FIELDS]);
+        break;
+      }
       expect(after.matches({ password: 'saving' })).toBe(true);
       expect(after.context.passwordError, 'a new attempt clears the old message').toBeNull();
-      expect(step.started).toEqual([{ src: 'savePassword', id: expect.any(String), input: event.values }]);
+      expect(step.started).toEqual([
+        { src: 'savePassword', id: expect.any(String), input: before.context.password.values },
+      ]);
       break;
     case 'avatar.upload':
       expect(after.matches({ avatar: 'uploading' })).toBe(true);
@@ -174,14 +315,24 @@ function checkStep(step: ProfileStep): void {
 
 export default defineModel({
   machine: profileMachine,
+  inputs: { Ada: { session: SESSION, user: ADA } },
   events: {
-    'general.submit': [{ type: 'general.submit', values: { first_name: 'Augusta', last_name: 'Lovelace' } }],
-    'password.submit': [
-      {
-        type: 'password.submit',
-        values: { old_password: 'Secret123!', new_password: 'Newer456!', confirm_password: 'Newer456!' },
-      },
+    'general.change': [
+      { type: 'general.change', field: 'first_name', value: '' },
+      { type: 'general.change', field: 'first_name', value: 'Augusta' },
     ],
+    'general.blur': [{ type: 'general.blur', field: 'first_name' }],
+    'general.submit': [{ type: 'general.submit' }],
+    'password.change': [
+      ...PASSWORD_FIELDS.map((field) => ({
+        type: 'password.change' as const,
+        field,
+        value: GOOD_PASSWORDS[field],
+      })),
+      { type: 'password.change', field: 'new_password', value: BAD_NEW_PASSWORD },
+    ],
+    'password.blur': [{ type: 'password.blur', field: 'confirm_password' }],
+    'password.submit': [{ type: 'password.submit' }],
     'avatar.upload': [{ type: 'avatar.upload', file: AVATAR_FILE }],
     'avatar.delete': [{ type: 'avatar.delete' }],
     'avatar.cancelDelete': [{ type: 'avatar.cancelDelete' }],
@@ -203,6 +354,29 @@ export default defineModel({
     removeAvatar: { done: [ADA], error: [new Error('Failed to fetch')] },
   },
   stubActions: ['reportFailure'],
-  serialize: (snapshot) => snapshot.value,
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    generalInError: Object.keys(generalErrors(snapshot)).length,
+    passwordInError: Object.keys(passwordErrors(snapshot)).length,
+  }),
+  filterEvents: (snapshot, event) => {
+    switch (event.type) {
+      case 'general.blur':
+      case 'password.blur':
+        return allIdle(snapshot);
+      case 'general.change':
+        if (!allIdle(snapshot)) return false;
+        return event.value === ''
+          ? firstGeneralInError(snapshot) === undefined
+          : firstGeneralInError(snapshot) === event.field;
+      case 'password.change':
+        if (!allIdle(snapshot)) return false;
+        return event.value === BAD_NEW_PASSWORD
+          ? firstPasswordInError(snapshot) === undefined
+          : firstPasswordInError(snapshot) === event.field;
+      default:
+        return true;
+    }
+  },
   check: checkStep,
 });

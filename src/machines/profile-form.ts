@@ -1,6 +1,7 @@
 /**
  * Validation of the two profile forms (spec §5 "Profile" and "Password change"), with the shared
- * contract's messages so the browser and the server say the same thing.
+ * contract's messages so the browser and the server say the same thing. Pure rules; the profile
+ * machine (`profile.machine.ts`) keeps the forms' values, touched flags and errors and calls these.
  */
 import * as v from 'valibot';
 import {
@@ -10,16 +11,15 @@ import {
   REQUIRED_MESSAGE,
 } from '@/api/schemas/account';
 
-/** Fields of the general-information form. */
-export type GeneralField = 'first_name' | 'last_name';
-/** Fields of the password form. */
-export type PasswordField = 'old_password' | 'new_password' | 'confirm_password';
+/** Fields of the general-information form, in display order. */
+export const GENERAL_FIELDS = ['first_name', 'last_name'] as const;
+/** Fields of the password form, in display order. */
+export const PASSWORD_FIELDS = ['old_password', 'new_password', 'confirm_password'] as const;
 
-/**
- * What a field shows (spec §4 "Form field states"): undefined = neutral (not checked yet), null =
- * valid (check mark), a string = the error message in red.
- */
-export type FieldCheck = string | null | undefined;
+/** A field of the general-information form. */
+export type GeneralField = (typeof GENERAL_FIELDS)[number];
+/** A field of the password form. */
+export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
 const required = v.pipe(v.string(), v.trim(), v.nonEmpty(REQUIRED_MESSAGE));
 const newPassword = v.pipe(
@@ -57,10 +57,29 @@ export function checkPasswordField(
   }
 }
 
-/** True when every field of `fields` passes `check` (submit buttons stay disabled until then, spec §5). */
-export function allValid<F extends string>(
+/** The message of every failing field of `fields` under `check`; empty when the form is valid. */
+function errorsOf<F extends string>(
   fields: readonly F[],
   check: (field: F) => string | null,
-): boolean {
-  return fields.every((field) => check(field) === null);
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    const message = check(field);
+    if (message !== null) errors[field] = message;
+  }
+  return errors;
+}
+
+/** Every failing field of the general-information form with its message (empty when valid). */
+export function validateGeneralForm(
+  values: Record<GeneralField, string>,
+): Partial<Record<GeneralField, string>> {
+  return errorsOf(GENERAL_FIELDS, (field) => checkGeneralField(field, values[field]));
+}
+
+/** Every failing field of the password form with its message (empty when valid). */
+export function validatePasswordForm(
+  values: Record<PasswordField, string>,
+): Partial<Record<PasswordField, string>> {
+  return errorsOf(PASSWORD_FIELDS, (field) => checkPasswordField(field, values));
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allValid, checkGeneralField, checkPasswordField } from './profile-form';
+import {
+  checkGeneralField,
+  checkPasswordField,
+  validateGeneralForm,
+  validatePasswordForm,
+} from './profile-form';
 
 const passwords = (old_password: string, new_password: string, confirm_password: string) => ({
   old_password,
@@ -37,9 +42,23 @@ describe('profile form checks', () => {
 
   it('is valid only when every field is', () => {
     const values = passwords('x', 'abcdef', 'abcdef');
-    const fields = ['old_password', 'new_password', 'confirm_password'] as const;
-    expect(allValid(fields, (field) => checkPasswordField(field, values))).toBe(true);
+    expect(Object.keys(validatePasswordForm(values)).length === 0).toBe(true);
     const mismatch = passwords('x', 'abcdef', 'abc');
-    expect(allValid(fields, (field) => checkPasswordField(field, mismatch))).toBe(false);
+    expect(Object.keys(validatePasswordForm(mismatch)).length === 0).toBe(false);
+  });
+});
+
+describe('profile form validation', () => {
+  it('lists every failing field with its message, nothing when valid', () => {
+    expect(validateGeneralForm({ first_name: ' ', last_name: 'Lovelace' })).toEqual({
+      first_name: 'Required',
+    });
+    expect(validateGeneralForm({ first_name: 'Ada', last_name: 'Lovelace' })).toEqual({});
+    expect(validatePasswordForm(passwords('', 'abc', 'abd'))).toEqual({
+      old_password: 'Required',
+      new_password: 'Password must be at least 6 characters',
+      confirm_password: 'Passwords do not match',
+    });
+    expect(validatePasswordForm(passwords('x', 'abcdef', 'abcdef'))).toEqual({});
   });
 });
