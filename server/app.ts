@@ -6,14 +6,13 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { createAppServices } from './app-services';
 import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
-import { createHashingGate } from './auth/hashing-gate';
-import type { HashingGate } from './auth/hashing-gate';
 import type { Config } from './config';
 import type { Db } from './db/open';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { serializeError } from './http/log-serializers';
-import { RouteRegistry } from './http/openapi';
+import type { RouteRegistry } from './http/openapi';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { avatarRoutes } from './routes/avatar';
@@ -25,17 +24,6 @@ import { openApiRoutes } from './routes/openapi';
 import { shopRoutes } from './routes/shop';
 import { serveClient, serveUploads } from './routes/spa';
 import { userRoutes } from './routes/users';
-
-/** What every route plugin receives as options. */
-export interface AppServices {
-  config: Config;
-  db: Db;
-  /** The clock (tests pass a simulated one). */
-  now: () => Date;
-  registry: RouteRegistry;
-  /** The process's one bound on Argon2 work (`config.passwordHashing`), shared by every route that hashes. */
-  hashing: HashingGate;
-}
 
 export interface AppDeps {
   db: Db;
@@ -118,13 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.server.headersTimeout = timeouts.requestMs;
   (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval =
     timeouts.checkIntervalMs;
-  const services: AppServices = {
-    config,
-    db: deps.db,
-    now: deps.now ?? (() => new Date()),
-    registry: new RouteRegistry(),
-    hashing: createHashingGate(config.passwordHashing),
-  };
+  const services = createAppServices(config, { db: deps.db, now: deps.now ?? (() => new Date()) });
   app.decorate('routeRegistry', services.registry);
   app.decorateRequest('auth', null);
 
@@ -181,7 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(feedDeliveryRoutes, { ...services, prefix: FEED_DELIVERY_PREFIX });
   await app.register(dashboardRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/dashboard` });
 
-  await serveUploads(app, deps.db);
+  await serveUploads(app, services.uploads);
   const clientFallback = await serveClient(app, config.clientDir);
   installNotFoundHandler(app, clientFallback);
 

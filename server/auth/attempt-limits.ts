@@ -9,7 +9,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AttemptLimit } from '../config';
 import type { Db } from '../db/open';
 import { attemptCounters } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { TooManyAttemptsError } from '../domain-errors';
 
 /** Ended windows are deleted at most this often per counter (milliseconds of the injected clock). */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -102,18 +102,12 @@ export function createAttemptCounter(db: Db, now: () => Date): AttemptCounter {
   };
 }
 
-/** The RateLimit-Limit / -Remaining / -Reset headers of a verdict (as the login has always sent). */
-export function rateLimitHeaders(verdict: AttemptVerdict): Record<string, number> {
-  return {
-    'ratelimit-limit': verdict.limit,
-    'ratelimit-remaining': verdict.remaining,
-    'ratelimit-reset': verdict.resetSeconds,
-  };
-}
-
-/** A 429 for a refused verdict: `message` for people, Retry-After and the RateLimit headers. */
-export function tooManyAttempts(verdict: AttemptVerdict, message: string): HttpError {
-  return new HttpError(429, message, { 'retry-after': verdict.resetSeconds, ...rateLimitHeaders(verdict) });
+/**
+ * The refusal of a refused verdict: `message` for people, to come back when the window ends, with
+ * the verdict as the limit's state (the HTTP answer is a 429 with Retry-After and RateLimit headers).
+ */
+export function tooManyAttempts(verdict: AttemptVerdict, message: string): TooManyAttemptsError {
+  return new TooManyAttemptsError(message, verdict.resetSeconds, { limitState: verdict });
 }
 
 /** Of several verdicts, the one closest to refusal (fewest remaining; the first on a tie). */

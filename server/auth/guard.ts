@@ -12,7 +12,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import type { Db } from '../db/open';
 import { refreshTokenFamilies, users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { ForbiddenError, NotAuthenticatedError } from '../domain-errors';
 import { InvalidAccessTokenError, verifyAccessToken } from './jwt';
 
 /** Where the back-office API lives (spec §7 paths are relative to it). */
@@ -84,9 +84,9 @@ export function basicCredentials(request: FastifyRequest): BasicCredentials | nu
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** The caller of a guarded route. Throws HttpError(401) if the route was not guarded. */
+/** The caller of a guarded route. Throws NotAuthenticatedError (HTTP 401) if the route was not guarded. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+  if (!request.auth) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
   return request.auth;
 }
 
@@ -107,12 +107,12 @@ export interface Guard {
 export function createGuard({ db, jwtSecret, now }: GuardDeps): Guard {
   const authenticate: onRequestAsyncHookHandler = async (request) => {
     const token = bearerToken(request);
-    if (!token) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+    if (!token) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
     let claims;
     try {
       claims = await verifyAccessToken(jwtSecret, token, now());
     } catch (error) {
-      if (error instanceof InvalidAccessTokenError) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+      if (error instanceof InvalidAccessTokenError) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
       throw error;
     }
     // One query: the login is still live and its user still exists and is Active.
@@ -129,12 +129,12 @@ export function createGuard({ db, jwtSecret, now }: GuardDeps): Guard {
         ),
       )
       .limit(1);
-    if (!row) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+    if (!row) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
     request.auth = { userId: claims.userId, familyId: claims.familyId, userTypeId: row.userTypeId };
   };
 
   const requireAdmin: onRequestAsyncHookHandler = async (request) => {
-    if (authOf(request).userTypeId !== UserType.Admin) throw new HttpError(403, 'Forbidden');
+    if (authOf(request).userTypeId !== UserType.Admin) throw new ForbiddenError('Forbidden');
   };
 
   return { authenticate, requireAdmin };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors';
+import { UnavailableError } from '../domain-errors';
 import { createHashingGate, HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS } from './hashing-gate';
 
 /** A task that stays running until `finish` is called; `started` tells whether it began. */
@@ -28,11 +28,12 @@ describe('createHashingGate', () => {
     expect(tasks.map((task) => task.started)).toEqual([true, true, false, false, false]);
 
     const refused = await results[4];
-    expect(refused).toBeInstanceOf(HttpError);
+    // Answered 503 with Retry-After by the app's error handler (server/http/errors.test.ts).
+    expect(refused).toBeInstanceOf(UnavailableError);
     expect(refused).toMatchObject({
-      statusCode: 503,
+      kind: 'unavailable',
       message: HASHING_BUSY_MESSAGE,
-      headers: { 'retry-after': HASHING_BUSY_RETRY_AFTER_SECONDS },
+      retryAfterSeconds: HASHING_BUSY_RETRY_AFTER_SECONDS,
     });
     expect(tasks[4]?.started).toBe(false);
 
@@ -72,7 +73,7 @@ describe('createHashingGate', () => {
     const first = heldTask('1');
     const second = heldTask('2');
     const running = [gate.run(first.run), gate.run(second.run)];
-    await expect(gate.run(() => Promise.resolve('3'))).rejects.toMatchObject({ statusCode: 503 });
+    await expect(gate.run(() => Promise.resolve('3'))).rejects.toMatchObject({ kind: 'unavailable' });
     first.finish();
     await settle();
     second.finish();

@@ -6,7 +6,7 @@
  * is answered 503 with Retry-After at once.
  */
 import type { HashingBound } from '../config';
-import { HttpError } from '../http/errors';
+import { UnavailableError } from '../domain-errors';
 
 /** The 503 message when every hashing slot and queue place is taken. */
 export const HASHING_BUSY_MESSAGE = 'The server is busy checking other passwords. Try again in a moment.';
@@ -17,7 +17,7 @@ export const HASHING_BUSY_RETRY_AFTER_SECONDS = 1;
 export interface HashingGate {
   /**
    * Runs `task` once a slot is free and resolves or rejects as it does.
-   * @throws HttpError 503 with Retry-After, without running `task`, when the queue is full.
+   * @throws UnavailableError (HTTP 503) with a retry delay, without running `task`, when the queue is full.
    */
   run<T>(task: () => Promise<T>): Promise<T>;
   /**
@@ -28,8 +28,8 @@ export interface HashingGate {
   assertRoom(): void;
 }
 
-function busyError(): HttpError {
-  return new HttpError(503, HASHING_BUSY_MESSAGE, { 'retry-after': HASHING_BUSY_RETRY_AFTER_SECONDS });
+function busyError(): UnavailableError {
+  return new UnavailableError(HASHING_BUSY_MESSAGE, HASHING_BUSY_RETRY_AFTER_SECONDS);
 }
 
 /** A gate with its own slots and queue; `bound.concurrency` must be at least 1. */

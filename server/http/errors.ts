@@ -2,10 +2,16 @@
  * Errors as the API answers them: always `{ statusCode, error, message }` (the ErrorResponse
  * contract in src/api/schemas/common.ts). 4xx messages are written for people; 5xx bodies never
  * carry a stack or an internal message, the detail goes to the server log only.
+ *
+ * The one place where refusals become HTTP (issue 14): services throw the domain errors of
+ * server/domain-errors.ts and the error handler below maps them to a status and headers; the HTTP
+ * edge itself (route plugins, request validation) may throw `HttpError` directly.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@/api/schemas/common';
+import { DomainError, TooManyAttemptsError, UnavailableError } from '../domain-errors';
+import type { DomainErrorKind, LimitState } from '../domain-errors';
 
 /** An error that becomes an HTTP answer with its status, a safe message and optional headers. */
 export class HttpError extends Error {
@@ -22,6 +28,42 @@ export class HttpError extends Error {
 /** The standard error body for `statusCode` ('Unauthorized', 'Forbidden', ... as `error`). */
 export function errorBody(statusCode: number, message: string): ErrorResponse {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** The status each kind of domain error answers with. */
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorKind, number>> = {
+  invalid_input: 400,
+  not_authenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unsupported_format: 415,
+  too_many_attempts: 429,
+  unavailable: 503,
+};
+
+/** The RateLimit-Limit / -Remaining / -Reset headers of an attempt limit (as the login has always sent). */
+export function rateLimitHeaders(state: LimitState): Record<string, number> {
+  return {
+    'ratelimit-limit': state.limit,
+    'ratelimit-remaining': state.remaining,
+    'ratelimit-reset': state.resetSeconds,
+  };
+}
+
+/**
+ * The HTTP answer of a domain error: its kind's status, its message, Retry-After when it says when
+ * to come back, and the RateLimit headers when it was counted against an attempt limit.
+ */
+export function httpErrorOf(error: DomainError): HttpError {
+  const retryAfter =
+    error instanceof TooManyAttemptsError || error instanceof UnavailableError
+      ? error.retryAfterSeconds
+      : undefined;
+  return new HttpError(DOMAIN_ERROR_STATUS[error.kind], error.message, {
+    ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+    ...(error.limitState ? rateLimitHeaders(error.limitState) : {}),
+  });
 }
 
 /**
@@ -45,7 +87,8 @@ function sendError(reply: FastifyReply, statusCode: number, message: string): Fa
  * keeps the handler its parent had when it was registered.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | DomainError, request, reply) => {
+    const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
     if (error instanceof HttpError) {
       reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.message);

@@ -1,45 +1,23 @@
 /**
  * The signed-in user's own account under /api/backoffice/account (spec §5 Profile, Password change,
- * §7 /account calls); any Active user. The avatar routes are in ./avatar.ts.
+ * §7 /account calls); any Active user. The avatar routes are in ./avatar.ts; the work behind both
+ * is the account service's (server/users/account-service.ts).
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '@/api/schemas/account';
 import { ProfileUser } from '@/api/schemas/auth';
 import { ErrorResponse, MessageResponse } from '@/api/schemas/common';
-import type { AppServices } from '../app';
-import { authOf, INVALID_TOKEN_MESSAGE } from '../auth/guard';
-import { createAttemptCounter, rateLimitHeaders, tooManyAttempts } from '../auth/attempt-limits';
+import type { AppServices } from '../app-services';
+import { authOf } from '../auth/guard';
 import { HASHING_BUSY_MESSAGE } from '../auth/hashing-gate';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeUserFamilies } from '../auth/refresh-tokens';
-import { users } from '../db/schema';
-import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
-import { loadProfile, profileColumns, toProfile } from '../users/profile';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../users/account-service';
 
-/** The 400 message when the current password given with a password change is wrong. */
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
-/** The 429 message once the wrong current passwords of an account have reached the limit (issue 13). */
-export function tooManyPasswordChangesMessage(seconds: number): string {
-  return `Too many wrong current passwords. Try again in ${seconds} seconds.`;
-}
 /** Spec §8 success toast texts, also the `message` of the answers. */
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated';
 
-/**
- * Route plugin; register with prefix /api/backoffice/account.
- *
- * A password change is limited per account (`config.passwordChangeRateLimit`, issue 13): each
- * attempt is counted in the database before the current password is checked, a correct current
- * password clears the count, and the Argon2 work runs under the process's hashing gate (503 beyond).
- */
-export async function accountRoutes(
-  app: FastifyInstance,
-  { config, db, hashing, now }: AppServices,
-): Promise<void> {
-  const attempts = createAttemptCounter(db, now);
-
+/** Route plugin; register with prefix /api/backoffice/account. */
+export async function accountRoutes(app: FastifyInstance, { account }: AppServices): Promise<void> {
   defineRoute(
     app,
     {
@@ -49,7 +27,7 @@ export async function accountRoutes(
       tags: ['account'],
       responses: { 200: { description: 'The signed-in user', schema: ProfileUser } },
     },
-    async ({ request }) => loadProfile(db, authOf(request).userId),
+    async ({ request }) => account.profile(authOf(request).userId),
   );
 
   defineRoute(
@@ -65,16 +43,7 @@ export async function accountRoutes(
         400: { description: 'A name is missing or blank', schema: ErrorResponse },
       },
     },
-    async ({ body, request }) => {
-      const { userId } = authOf(request);
-      const [row] = await db
-        .update(users)
-        .set({ first_name: body.first_name, last_name: body.last_name, updated_at: now() })
-        .where(eq(users.id, userId))
-        .returning(profileColumns);
-      if (!row) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
-      return toProfile(row);
-    },
+    async ({ body, request }) => account.rename(authOf(request).userId, body),
   );
 
   defineRoute(
@@ -100,44 +69,7 @@ export async function accountRoutes(
     },
     async ({ body, request }) => {
       const { userId, familyId } = authOf(request);
-      hashing.assertRoom();
-      const [user] = await db
-        .select({ password_hash: users.password_hash })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      if (!user) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
-      const key = `password-change:${userId}`;
-      const attempt = await attempts.count(key, config.passwordChangeRateLimit);
-      if (!attempt.allowed) {
-        throw tooManyAttempts(attempt, tooManyPasswordChangesMessage(attempt.resetSeconds));
-      }
-      let passwordHash: string | null;
-      try {
-        // One slot for both hashes: a request admitted to the gate is not refused half way.
-        passwordHash = await hashing.run(async () =>
-          (await verifyPassword(user.password_hash, body.old_password))
-            ? hashPassword(body.new_password)
-            : null,
-        );
-      } catch (error) {
-        // Nothing was checked (the hashing gate was full), so the attempt does not count.
-        await attempts.refund(key, attempt);
-        throw error;
-      }
-      if (passwordHash === null) {
-        throw new HttpError(400, WRONG_CURRENT_PASSWORD_MESSAGE, rateLimitHeaders(attempt));
-      }
-      await attempts.clear(key);
-      const at = now();
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ password_hash: passwordHash, updated_at: at })
-          .where(eq(users.id, userId));
-        // Whoever else holds a session of this user (a stolen one included) must sign in again.
-        await revokeUserFamilies(tx, userId, 'password_changed', at, { keepFamilyId: familyId });
-      });
+      await account.changePassword(userId, familyId, body);
       return { message: PASSWORD_UPDATED_MESSAGE };
     },
   );

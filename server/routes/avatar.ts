@@ -1,29 +1,18 @@
 /**
  * The signed-in user's avatar under /api/backoffice/account (spec §5 Avatar, issue 6 "Uploads"):
- * PUT and DELETE /upload/avatar; any Active user.
+ * PUT and DELETE /upload/avatar; any Active user. This plugin reads the multipart body (an HTTP
+ * concern, with its own 400/413/415 answers); the account service checks and stores the image.
  */
 import multipart from '@fastify/multipart';
 import type { Multipart } from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProfileUser } from '@/api/schemas/auth';
 import { ErrorResponse } from '@/api/schemas/common';
-import type { AppServices } from '../app';
-import { authOf, INVALID_TOKEN_MESSAGE } from '../auth/guard';
-import type { Db } from '../db/open';
-import { users } from '../db/schema';
+import type { AppServices } from '../app-services';
+import { authOf } from '../auth/guard';
 import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_TOO_LARGE_MESSAGE,
-  AVATAR_UNSUPPORTED_MESSAGE,
-  ownAvatarPaths,
-  processAvatar,
-} from '../uploads/avatars';
-import type { ProcessedAvatar } from '../uploads/avatars';
-import { databaseStorage } from '../uploads/storage';
-import { profileColumns, toProfile } from '../users/profile';
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE_MESSAGE, AVATAR_UNSUPPORTED_MESSAGE } from '../uploads/avatars';
 
 /** The 400 message when the multipart request has no file in its `file` field. */
 export const AVATAR_MISSING_MESSAGE = 'Send the image in the multipart field "file"';
@@ -57,44 +46,6 @@ const MULTIPART_LIMITS = {
 
 /** @fastify/multipart's limit errors: more parts, files or fields than MULTIPART_LIMITS allows. */
 const EXTRA_PART_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
-
-/**
- * Replaces (or, with `next` null, clears) the caller's avatar in one transaction: stores the new
- * files, points the user at them and deletes the previous files, so no process ever serves a path
- * the user row does not name, and a failure leaves both as they were. The row is locked so two
- * concurrent uploads cannot both take the same previous files and orphan one another's.
- * Resolves to the updated profile.
- * @throws HttpError 401 when the user no longer exists
- */
-async function swapAvatar(
-  db: Db,
-  userId: number,
-  next: ProcessedAvatar | null,
-  now: Date,
-): Promise<ProfileUser> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ original: users.avatar_original, thumb36: users.avatar_thumb_36 })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!before) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
-    const storage = databaseStorage(tx);
-    if (next) await storage.put([next.original, next.thumb36]);
-    const [row] = await tx
-      .update(users)
-      .set({
-        avatar_original: next?.original.path ?? null,
-        avatar_thumb_36: next?.thumb36.path ?? null,
-        updated_at: now,
-      })
-      .where(eq(users.id, userId))
-      .returning(profileColumns);
-    if (!row) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
-    await storage.delete(ownAvatarPaths([before.original, before.thumb36]));
-    return toProfile(row);
-  });
-}
 
 /** The error a failure of @fastify/multipart or busboy while reading the body answers with. */
 function multipartError(error: unknown): HttpError {
@@ -178,7 +129,7 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** Route plugin; register with prefix /api/backoffice/account. */
-export async function avatarRoutes(app: FastifyInstance, { db, now }: AppServices): Promise<void> {
+export async function avatarRoutes(app: FastifyInstance, { account }: AppServices): Promise<void> {
   // Scoped to this plugin: only the avatar routes accept multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true, limits: MULTIPART_LIMITS });
 
@@ -216,8 +167,7 @@ export async function avatarRoutes(app: FastifyInstance, { db, now }: AppService
     },
     async ({ request }) => {
       const { userId } = authOf(request);
-      const avatar = await processAvatar(await readAvatarUpload(request));
-      return swapAvatar(db, userId, avatar, now());
+      return account.replaceAvatar(userId, await readAvatarUpload(request));
     },
   );
 
@@ -230,6 +180,6 @@ export async function avatarRoutes(app: FastifyInstance, { db, now }: AppService
       tags: ['account'],
       responses: { 200: { description: 'The updated user, without an avatar', schema: ProfileUser } },
     },
-    async ({ request }) => swapAvatar(db, authOf(request).userId, null, now()),
+    async ({ request }) => account.removeAvatar(authOf(request).userId),
   );
 }

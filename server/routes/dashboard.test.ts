@@ -1,10 +1,13 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppServices } from '../app';
-import type { Db } from '../db/open';
+import type { AppServices } from '../app-services';
+import { createDashboardService } from '../dashboard/dashboard-service';
+import type { DashboardDeps } from '../dashboard/dashboard-service';
 import { installErrorHandler } from '../http/errors';
 import { dashboardRoutes } from './dashboard';
+
+type Db = DashboardDeps['db'];
 
 /** A database whose every query fails, as when the connection drops under a report. */
 const failingDb = new Proxy(
@@ -20,7 +23,8 @@ const failingDb = new Proxy(
 async function dashboardApp(db: Db): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandler(app);
-  const services = { db, now: () => new Date('2025-06-02T09:00:00Z') } as AppServices;
+  const now = () => new Date('2025-06-02T09:00:00Z');
+  const services = { dashboard: createDashboardService({ db, now }), now } as AppServices;
   await app.register((scope) => dashboardRoutes(scope, services), { prefix: '/dashboard' });
   await app.ready();
   return app;

@@ -15,17 +15,9 @@ import {
   WeekSummary,
   WeeklyOrders,
 } from '@/api/schemas/dashboard';
-import type { AppServices } from '../app';
-import {
-  listOrders,
-  listTransactions,
-  monthlyStatistics,
-  weekSummary,
-  weeklyOrders,
-} from '../dashboard/queries';
-import { ordersReport, transactionsReport } from '../reports/dashboard-reports';
-import type { Report } from '../reports/dashboard-reports';
+import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
+import type { Report } from '../reports/dashboard-reports';
 
 const TAGS = ['dashboard'];
 const badFilter = { 400: { description: 'A bad page, limit, status or date, or an end before the start' } };
@@ -47,7 +39,7 @@ function sendReport(reply: FastifyReply, report: Report): FastifyReply {
 }
 
 /** Route plugin; register with prefix /api/backoffice/dashboard. */
-export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServices): Promise<void> {
+export async function dashboardRoutes(app: FastifyInstance, { dashboard }: AppServices): Promise<void> {
   defineRoute(
     app,
     {
@@ -57,7 +49,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       tags: TAGS,
       responses: { 200: { description: 'Seven days', schema: WeeklyOrders } },
     },
-    async () => weeklyOrders(db, now()),
+    async () => dashboard.weeklyOrders(),
   );
 
   defineRoute(
@@ -69,7 +61,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       tags: TAGS,
       responses: { 200: { description: 'This week and the previous one', schema: WeekSummary } },
     },
-    async () => weekSummary(db, now()),
+    async () => dashboard.weekSummary(),
   );
 
   defineRoute(
@@ -81,7 +73,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       tags: TAGS,
       responses: { 200: { description: 'The two top lists', schema: MonthlyStatistics } },
     },
-    async () => monthlyStatistics(db, now()),
+    async () => dashboard.monthlyStatistics(),
   );
 
   defineRoute(
@@ -96,7 +88,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
     },
     async ({ query }) => {
       const { page, limit, ...filter } = query;
-      const result = await listTransactions(db, filter, page, limit);
+      const result = await dashboard.transactions(filter, page, limit);
       return {
         transactions: result.rows,
         current_page: result.current_page,
@@ -115,7 +107,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       query: TransactionsFilter,
       responses: pdfResponse,
     },
-    async ({ query, reply }) => sendReport(reply, await transactionsReport(db, query, now())),
+    async ({ query, reply }) => sendReport(reply, await dashboard.transactionsReport(query)),
   );
 
   defineRoute(
@@ -130,7 +122,7 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
     },
     async ({ query }) => {
       const { page, limit, ...filter } = query;
-      const result = await listOrders(db, filter, page, limit);
+      const result = await dashboard.orders(filter, page, limit);
       return { orders: result.rows, current_page: result.current_page, total_pages: result.total_pages };
     },
   );
@@ -145,6 +137,6 @@ export async function dashboardRoutes(app: FastifyInstance, { db, now }: AppServ
       query: OrdersFilter,
       responses: pdfResponse,
     },
-    async ({ query, reply }) => sendReport(reply, await ordersReport(db, query, now())),
+    async ({ query, reply }) => sendReport(reply, await dashboard.ordersReport(query)),
   );
 }

@@ -13,21 +13,21 @@
  *   say beside the older RateLimit-Limit / RateLimit-Remaining that existing stores read.
  * - Representations: rendered documents are reused for a few seconds (delivery-cache.ts) with
  *   their gzip and Brotli forms, chosen by Accept-Encoding; each has its own ETag.
+ * The token check and the documents are the delivery service's (server/feeds/delivery-service.ts);
+ * this plugin answers its verdicts over HTTP.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import * as v from 'valibot';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { FeedIdParams } from '@/api/schemas/feeds';
-import type { AppServices } from '../app';
-import { consumeApiTokenRequest } from '../auth/api-token-check';
+import type { AppServices } from '../app-services';
 import type { ApiTokenGrant } from '../auth/api-token-check';
 import { API_TOKEN_PREFIX } from '../auth/api-tokens';
 import { basicCredentials, bearerToken } from '../auth/guard';
-import type { Db } from '../db/open';
-import { findFeedOwner, loadDeliveredFeed, renderFeedCsv, renderFeedXml } from '../feeds/delivery';
-import { CONTENT_CODINGS, MicroCache, RenderedDocument } from '../feeds/delivery-cache';
+import { CONTENT_CODINGS } from '../feeds/delivery-cache';
 import type { ContentCoding } from '../feeds/delivery-cache';
+import type { DeliveryService, FeedFormat } from '../feeds/delivery-service';
 import { answeredNotModified } from '../http/etag';
 import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -95,23 +95,19 @@ export function loggableUrl(url: string): string {
   return url.slice(0, query);
 }
 
-/** A feed id no customer owns: a missing feed is checked as "another customer's", counting nothing. */
-const NO_OWNER = 0;
-
 /** Vary of every pull answer: the answer depends on the credential and on the accepted codings. */
 const VARY = 'Authorization, Accept-Encoding';
 /** What a pull may be sent in, in the server's order of preference on a tie. */
 const ENCODINGS = [...CONTENT_CODINGS, 'identity'];
 
-const FORMATS = {
+const FORMATS: Record<FeedFormat, { contentType: string; label: string }> = {
   json: { contentType: 'application/json; charset=utf-8', label: 'JSON' },
   csv: { contentType: 'text/csv; charset=utf-8', label: 'CSV (Google Merchant Center attribute names)' },
   xml: {
     contentType: 'application/rss+xml; charset=utf-8',
     label: 'Google Merchant Center RSS 2.0 (g: namespace)',
   },
-} as const;
-type Format = keyof typeof FORMATS;
+};
 
 function unauthorized(): HttpError {
   return new HttpError(401, INVALID_API_TOKEN, { 'WWW-Authenticate': FEED_AUTH_CHALLENGE });
@@ -145,11 +141,14 @@ function rateLimitHeaders(limit: number, remaining: number): Record<string, stri
  * @throws HttpError 401 (no, unknown or revoked token, or inactive customer), 404 (no such feed, or
  *   another customer's), 429 with RateLimit fields and Retry-After (no requests left)
  */
-async function authorisePull(db: Db, request: FastifyRequest, feedId: number): Promise<ApiTokenGrant> {
+async function authorisePull(
+  delivery: DeliveryService,
+  request: FastifyRequest,
+  feedId: number,
+): Promise<ApiTokenGrant> {
   const token = apiTokenOf(request);
   if (!token) throw unauthorized();
-  const feed = await findFeedOwner(db, feedId);
-  const outcome = await consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER);
+  const outcome = await delivery.authorise(token, feedId);
   switch (outcome.status) {
     case 'ok':
       return outcome;
@@ -189,27 +188,13 @@ export function contentCodingFor(request: Pick<FastifyRequest, 'headers'>): Cont
 /** Route plugin; register with prefix FEED_DELIVERY_PREFIX. */
 export async function feedDeliveryRoutes(
   app: FastifyInstance,
-  { db, now, config }: AppServices,
+  { delivery, config }: AppServices,
 ): Promise<void> {
-  const documents = new MicroCache<RenderedDocument | null>(now);
-  const { publicUrl, catalogueCurrency: currency } = config;
-
-  const render = async (format: Format, feedId: number) => {
-    const feed = await loadDeliveredFeed(db, feedId, { publicUrl, currency });
-    if (!feed) return null;
-    const body =
-      format === 'json'
-        ? JSON.stringify(feed)
-        : format === 'csv'
-          ? renderFeedCsv(feed)
-          : renderFeedXml(feed, `${publicUrl}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`);
-    return new RenderedDocument(body);
-  };
-
-  const pull = async (format: Format, request: FastifyRequest, reply: FastifyReply, feedId: number) => {
-    const grant = await authorisePull(db, request, feedId);
+  const pull = async (format: FeedFormat, request: FastifyRequest, reply: FastifyReply, feedId: number) => {
+    const grant = await authorisePull(delivery, request, feedId);
     reply.headers(rateLimitHeaders(grant.totalRequests, grant.totalRequests - grant.usedRequests));
-    const document = await documents.get(`${feedId} ${format}`, () => render(format, feedId));
+    const selfLink = `${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`;
+    const document = await delivery.document(format, feedId, selfLink);
     // Deleted between the token check and now.
     if (document === null) throw new HttpError(404, FEED_NOT_FOUND);
     const coding = contentCodingFor(request);
@@ -219,7 +204,7 @@ export async function feedDeliveryRoutes(
     return reply.code(200).type(FORMATS[format].contentType).send(body);
   };
 
-  for (const format of Object.keys(FORMATS) as Format[]) {
+  for (const format of Object.keys(FORMATS) as FeedFormat[]) {
     defineRoute(
       app,
       {

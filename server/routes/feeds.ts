@@ -1,132 +1,16 @@
 /**
  * Feeds under /api/backoffice (spec §7 /feeds, /feeds/{feedId}, /feeds/create; §3 "Feed"); Admin
- * only, by the guard. A feed belongs to one Customer and lists catalogue products.
+ * only, by the guard. The work is the feeds service's (server/feeds/feeds-service.ts).
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { UserType } from '@/api/schemas/common';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import { FeedDetail, FeedIdParams, FeedList, FeedSaveRequest } from '@/api/schemas/feeds';
-import type { FeedListItem } from '@/api/schemas/feeds';
-import type { AppServices } from '../app';
-import type { DbExecutor } from '../catalogue/import';
-import type { Db } from '../db/open';
-import { brands, feedProducts, feeds, products, users } from '../db/schema';
-import { feedDiagnostics } from '../feeds/diagnostics';
-import { HttpError } from '../http/errors';
+import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
 import { FEED_DELIVERY_PREFIX } from './feed-delivery';
 
-/** 404 message of an unknown feed id. */
-export const FEED_NOT_FOUND = 'Feed not found';
-
-const INSERT_BATCH = 1000;
-
-/** How the feeds list names a customer: company (or person) and customer number. */
-export function customerDetails(user: {
-  id: number;
-  company_name: string;
-  first_name: string;
-  last_name: string;
-}) {
-  const name = user.company_name || `${user.first_name} ${user.last_name}`;
-  return `${name} (#${user.id})`;
-}
-
-/** Every feed for the feeds list, newest first, with its brands (by name) and product count. */
-export async function listFeeds(db: Db): Promise<FeedListItem[]> {
-  const [feedRows, counts, brandRows] = await Promise.all([
-    db
-      .select({ feed: feeds, user: users })
-      .from(feeds)
-      .leftJoin(users, eq(users.id, feeds.user_id))
-      .orderBy(desc(feeds.id)),
-    db.select({ feedId: feedProducts.feed_id, n: count() }).from(feedProducts).groupBy(feedProducts.feed_id),
-    db
-      .selectDistinct({ feedId: feedProducts.feed_id, id: brands.id, name: brands.name })
-      .from(feedProducts)
-      .innerJoin(products, eq(products.id, feedProducts.product_id))
-      .innerJoin(brands, eq(brands.id, products.brand_id))
-      .orderBy(asc(feedProducts.feed_id), asc(brands.name)),
-  ]);
-  const countByFeed = new Map(counts.map((row) => [row.feedId, row.n]));
-  const brandsByFeed = new Map<number, { id: number; name: string }[]>();
-  for (const row of brandRows) {
-    brandsByFeed.set(row.feedId, [...(brandsByFeed.get(row.feedId) ?? []), { id: row.id, name: row.name }]);
-  }
-  return feedRows.map(({ feed, user }) => ({
-    id: feed.id,
-    name: feed.name,
-    user_id: feed.user_id,
-    brands: brandsByFeed.get(feed.id) ?? [],
-    products_count: countByFeed.get(feed.id) ?? 0,
-    user_details: user ? customerDetails(user) : null,
-    user_discount: user ? user.discount_rate : null,
-    shipping_user_discount: user ? user.shipping_discount_rate : null,
-  }));
-}
-
-/** The feed with its product ids (ascending), or null when there is none with `feedId`. */
-export async function findFeed(db: DbExecutor, feedId: number): Promise<FeedDetail | null> {
-  const [feed] = await db
-    .select({ id: feeds.id, name: feeds.name, user_id: feeds.user_id })
-    .from(feeds)
-    .where(eq(feeds.id, feedId));
-  if (!feed) return null;
-  const rows = await db
-    .select({ id: feedProducts.product_id })
-    .from(feedProducts)
-    .where(eq(feedProducts.feed_id, feedId))
-    .orderBy(asc(feedProducts.product_id));
-  return { ...feed, products: rows.map((row) => row.id) };
-}
-
-/**
- * Checks a save's references: `user_id` must be an existing Customer and every product id must
- * exist; their rows are locked (FOR SHARE) until the save commits, so none is deleted in between
- * and the insert never trips a foreign key. Resolves to the de-duplicated product ids, ascending.
- * @throws HttpError 400 naming the customer id, or listing every unknown product id
- */
-async function checkReferences(db: DbExecutor, body: FeedSaveRequest): Promise<number[]> {
-  const [customer] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, body.user_id), eq(users.user_type_id, UserType.Customer)))
-    .for('share');
-  if (!customer) throw new HttpError(400, `user_id: there is no customer with id ${body.user_id}`);
-
-  const ids = [...new Set(body.products)].sort((a, b) => a - b);
-  const known = new Set<number>();
-  for (let start = 0; start < ids.length; start += INSERT_BATCH) {
-    const batch = ids.slice(start, start + INSERT_BATCH);
-    for (const row of await db
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, batch))
-      .for('share')) {
-      known.add(row.id);
-    }
-  }
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new HttpError(400, `products: unknown product ids ${unknown.join(', ')}`);
-  return ids;
-}
-
-async function replaceProducts(db: DbExecutor, feedId: number, productIds: number[]): Promise<void> {
-  await db.delete(feedProducts).where(eq(feedProducts.feed_id, feedId));
-  for (let start = 0; start < productIds.length; start += INSERT_BATCH) {
-    await db
-      .insert(feedProducts)
-      .values(
-        productIds
-          .slice(start, start + INSERT_BATCH)
-          .map((productId) => ({ feed_id: feedId, product_id: productId })),
-      );
-  }
-}
-
 /** Route plugin; register with prefix /api/backoffice. */
-export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppServices): Promise<void> {
+export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppServices): Promise<void> {
   defineRoute(
     app,
     {
@@ -136,7 +20,7 @@ export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppS
       tags: ['feeds'],
       responses: { 200: { description: 'The feeds', schema: FeedList } },
     },
-    () => listFeeds(db),
+    () => feeds.list(),
   );
 
   defineRoute(
@@ -152,11 +36,7 @@ export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppS
         404: { description: 'No feed has this id' },
       },
     },
-    async ({ params }) => {
-      const feed = await findFeed(db, params.feedId);
-      if (!feed) throw new HttpError(404, FEED_NOT_FOUND);
-      return feed;
-    },
+    async ({ params }) => feeds.get(params.feedId),
   );
 
   defineRoute(
@@ -173,15 +53,8 @@ export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppS
         404: { description: 'No feed has this id' },
       },
     },
-    async ({ params }) => {
-      const diagnostics = await feedDiagnostics(db, params.feedId, {
-        publicUrl: config.publicUrl,
-        currency: config.catalogueCurrency,
-        feedUrlBase: `${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds`,
-      });
-      if (!diagnostics) throw new HttpError(404, FEED_NOT_FOUND);
-      return diagnostics;
-    },
+    async ({ params }) =>
+      feeds.diagnostics(params.feedId, `${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds`),
   );
 
   defineRoute(
@@ -195,16 +68,7 @@ export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppS
       responses: { 201: { description: 'The created feed', schema: FeedDetail } },
     },
     async ({ body, reply }) => {
-      const feed = await db.transaction(async (tx) => {
-        const productIds = await checkReferences(tx, body);
-        const [row] = await tx
-          .insert(feeds)
-          .values({ name: body.name, user_id: body.user_id, created_at: now() })
-          .returning({ id: feeds.id });
-        if (!row) throw new Error('feed insert returned no row');
-        await replaceProducts(tx, row.id, productIds);
-        return { id: row.id, name: body.name, user_id: body.user_id, products: productIds };
-      });
+      const feed = await feeds.create(body);
       reply.code(201);
       return feed;
     },
@@ -224,22 +88,6 @@ export async function feedRoutes(app: FastifyInstance, { db, now, config }: AppS
         404: { description: 'No feed has this id' },
       },
     },
-    async ({ params, body }) =>
-      db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: feeds.id })
-          .from(feeds)
-          .where(eq(feeds.id, params.feedId))
-          .for('update');
-        if (!existing) throw new HttpError(404, FEED_NOT_FOUND);
-        // Before the update: an unknown user_id is the save's 400, not a foreign key's 500.
-        const productIds = await checkReferences(tx, body);
-        await tx
-          .update(feeds)
-          .set({ name: body.name, user_id: body.user_id, updated_at: now() })
-          .where(eq(feeds.id, params.feedId));
-        await replaceProducts(tx, params.feedId, productIds);
-        return { id: params.feedId, name: body.name, user_id: body.user_id, products: productIds };
-      }),
+    async ({ params, body }) => feeds.update(params.feedId, body),
   );
 }

@@ -7,10 +7,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { Db } from '../db/open';
 import { FileCache } from '../uploads/file-cache';
-import { databaseStorage, UPLOADS_PREFIX } from '../uploads/storage';
-import type { StoredFileInfo } from '../uploads/storage';
+import { UPLOADS_PREFIX } from '../uploads/storage';
+import type { FileStorage, StoredFileInfo } from '../uploads/storage';
 
 /** Vite's content-hashed files: safe to cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -50,15 +49,14 @@ function isNotModified(request: FastifyRequest, etag: string, lastModified: Date
 }
 
 /**
- * Serves the files of `db`'s upload storage (server/uploads/storage.ts) under /uploads, GET and
- * HEAD, the same from every process on that database: the stored Content-Type, nosniff (helmet),
+ * Serves the files of the upload `storage` (server/uploads/storage.ts, on the app's database) under
+ * /uploads, GET and HEAD, the same from every process on that database: the stored Content-Type, nosniff (helmet),
  * long-lived caching (names are unique per upload, so a cached file never goes stale), ETag and
  * Last-Modified with 304 answers, and the JSON 404 for any other path. Every request checks the
  * file in the database (without its bytes); the bytes come from a bounded per-process cache
  * when it holds that version.
  */
-export async function serveUploads(app: FastifyInstance, db: Db): Promise<void> {
-  const storage = databaseStorage(db);
+export async function serveUploads(app: FastifyInstance, storage: FileStorage): Promise<void> {
   const cache = new FileCache(UPLOAD_CACHE_BYTES);
   app.get('/uploads/*', async (request, reply) => {
     const name = v.safeParse(UploadPath, (request.params as Record<string, unknown>)['*']);

@@ -12,9 +12,8 @@ import {
   RevokeTokenRequest,
   TOKEN_ADDED_MESSAGE,
 } from '@/api/schemas/users';
-import type { AppServices } from '../app';
+import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
-import { createToken, listTokens, setTokenRevoked } from '../users/tokens-service';
 
 const errors = {
   400: { description: 'A malformed id or body', schema: ErrorResponse },
@@ -24,9 +23,7 @@ const errors = {
 } as const;
 
 /** Route plugin, registered by `userRoutes` (so under its prefix /api/backoffice/users). */
-export async function userTokenRoutes(app: FastifyInstance, { config, db, now }: AppServices): Promise<void> {
-  const deps = { db, encryptionKey: config.encryptionKey, now };
-
+export async function userTokenRoutes(app: FastifyInstance, { tokens }: AppServices): Promise<void> {
   defineRoute(
     app,
     {
@@ -37,7 +34,7 @@ export async function userTokenRoutes(app: FastifyInstance, { config, db, now }:
       params: v.object({ userId: IdParam }),
       responses: { 200: { description: 'The tokens', schema: ApiTokenList }, ...errors },
     },
-    async ({ params }) => listTokens(deps, params.userId),
+    async ({ params }) => tokens.list(params.userId),
   );
 
   defineRoute(
@@ -51,7 +48,7 @@ export async function userTokenRoutes(app: FastifyInstance, { config, db, now }:
       responses: { 201: { description: 'The new token', schema: ApiTokenCreated }, ...errors },
     },
     async ({ params, reply }) => {
-      const token = await createToken(deps, params.userId);
+      const token = await tokens.create(params.userId);
       reply.code(201);
       return { message: TOKEN_ADDED_MESSAGE, token };
     },
@@ -68,6 +65,6 @@ export async function userTokenRoutes(app: FastifyInstance, { config, db, now }:
       body: RevokeTokenRequest,
       responses: { 200: { description: 'The token', schema: ApiToken }, ...errors },
     },
-    async ({ params, body }) => setTokenRevoked(deps, params.userId, params.tokenId, body.revoke),
+    async ({ params, body }) => tokens.setRevoked(params.userId, params.tokenId, body.revoke),
   );
 }

@@ -16,12 +16,10 @@ import {
   UsersQuery,
   UserStatistics,
 } from '@/api/schemas/users';
-import type { AppServices } from '../app';
+import type { AppServices } from '../app-services';
 import { authOf } from '../auth/guard';
 import { defineRoute } from '../http/route';
 import { userTokenRoutes } from './user-tokens';
-import { userStatistics } from '../users/statistics';
-import { createUser, getUser, listUsers, updateUser } from '../users/users-service';
 
 const UserIdParams = v.object({ userId: IdParam });
 
@@ -33,16 +31,10 @@ const errors = {
 
 /** Route plugin; register with prefix /api/backoffice/users. Registers the token routes too. */
 export async function userRoutes(app: FastifyInstance, services: AppServices): Promise<void> {
-  const { config, db, now } = services;
-  const deps = { db, encryptionKey: config.encryptionKey, now };
-  // Without a prefix of its own the child plugin inherits this one's.
-  await app.register(userTokenRoutes, {
-    config,
-    db,
-    now,
-    registry: services.registry,
-    hashing: services.hashing,
-  });
+  const { users } = services;
+  // Passed as an argument, not as register options: those carry this plugin's own prefix, which
+  // the child would add a second time. Without a prefix of its own it inherits this one's.
+  await app.register((scope) => userTokenRoutes(scope, services));
 
   defineRoute(
     app,
@@ -54,7 +46,7 @@ export async function userRoutes(app: FastifyInstance, services: AppServices): P
       query: UsersQuery,
       responses: { 200: { description: 'One page of users', schema: UsersPage }, ...errors },
     },
-    async ({ query }) => listUsers(db, query),
+    async ({ query }) => users.list(query),
   );
 
   defineRoute(
@@ -66,7 +58,7 @@ export async function userRoutes(app: FastifyInstance, services: AppServices): P
       tags: ['users'],
       responses: { 200: { description: 'Statistic entries', schema: UserStatistics }, ...errors },
     },
-    async () => userStatistics(db, now()),
+    async () => users.statistics(),
   );
 
   defineRoute(
@@ -83,7 +75,7 @@ export async function userRoutes(app: FastifyInstance, services: AppServices): P
         404: { description: 'No such user', schema: ErrorResponse },
       },
     },
-    async ({ params }) => getUser(db, params.userId),
+    async ({ params }) => users.get(params.userId),
   );
 
   defineRoute(
@@ -101,7 +93,7 @@ export async function userRoutes(app: FastifyInstance, services: AppServices): P
       },
     },
     async ({ body, reply }) => {
-      const user = await createUser(deps, body);
+      const user = await users.create(body);
       reply.code(201);
       return { message: USER_CREATED_MESSAGE, user };
     },
@@ -124,7 +116,7 @@ export async function userRoutes(app: FastifyInstance, services: AppServices): P
       },
     },
     async ({ params, body, request }) => {
-      const user = await updateUser(deps, authOf(request).userId, params.userId, body);
+      const user = await users.update(authOf(request).userId, params.userId, body);
       return { message: USER_UPDATED_MESSAGE, user };
     },
   );

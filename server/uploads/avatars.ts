@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Sharp } from 'sharp';
-import { HttpError } from '../http/errors';
+import { DomainError, InvalidInputError, UnsupportedFormatError } from '../domain-errors';
 import type { FileToStore } from './storage';
 
 /** Spec §9 "Avatar maximum 800K": the largest accepted upload, in bytes (800 KiB). */
@@ -89,12 +89,12 @@ async function encode(format: AvatarFormat, input: Buffer): Promise<{ original: 
  * Checks and re-encodes one uploaded avatar (`bytes`, at most AVATAR_MAX_BYTES, already read in
  * full) into the original and its 36 px thumbnail under new random public paths in
  * `/uploads/avatars/`. Stores nothing: the caller stores both files with the user's new paths.
- * @throws HttpError 415 (not a JPEG, GIF or PNG by its bytes), 400 (wider or taller than
- *   AVATAR_MAX_EDGE px, or damaged)
+ * @throws UnsupportedFormatError (not a JPEG, GIF or PNG by its bytes), InvalidInputError (wider
+ *   or taller than AVATAR_MAX_EDGE px, or damaged)
  */
 export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
   const format = sniffAvatarFormat(bytes);
-  if (!format) throw new HttpError(415, AVATAR_UNSUPPORTED_MESSAGE);
+  if (!format) throw new UnsupportedFormatError(AVATAR_UNSUPPORTED_MESSAGE);
 
   let encoded: { original: Buffer; thumb: Buffer };
   try {
@@ -102,15 +102,15 @@ export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
     const meta = await sharp(bytes, { animated: format === 'gif' }).metadata();
     const frameHeight = meta.pageHeight ?? meta.height;
     if (meta.format !== format) {
-      throw new HttpError(415, AVATAR_UNSUPPORTED_MESSAGE);
+      throw new UnsupportedFormatError(AVATAR_UNSUPPORTED_MESSAGE);
     }
     if (meta.width > AVATAR_MAX_EDGE || frameHeight > AVATAR_MAX_EDGE) {
-      throw new HttpError(400, AVATAR_TOO_BIG_MESSAGE);
+      throw new InvalidInputError(AVATAR_TOO_BIG_MESSAGE);
     }
     encoded = await encode(format, bytes);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, AVATAR_DAMAGED_MESSAGE);
+    if (error instanceof DomainError) throw error;
+    throw new InvalidInputError(AVATAR_DAMAGED_MESSAGE, { cause: error });
   }
 
   const id = randomBytes(16).toString('hex');

@@ -6,7 +6,7 @@ import type { ProfileUser } from '@/api/schemas/auth';
 import { INVALID_TOKEN_MESSAGE } from '../auth/guard';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { NotAuthenticatedError } from '../domain-errors';
 
 /** The columns of `users` a profile is made of; pass to `.returning()` / `.select()`. */
 export const profileColumns = {
@@ -42,6 +42,6 @@ export function toProfile({ avatar_original, avatar_thumb_36, ...profile }: Prof
 /** The caller's row; 401 when it is gone (the guard has just seen it, so only a deletion in between). */
 export async function loadProfile(db: Db, userId: number): Promise<ProfileUser> {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new HttpError(401, INVALID_TOKEN_MESSAGE);
+  if (!row) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
   return toProfile(row);
 }

@@ -8,7 +8,7 @@ import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken } from '../auth/
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
 import { apiTokens, users } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { NotFoundError } from '../domain-errors';
 import { USER_NOT_FOUND_MESSAGE } from './users-service';
 
 /** 404 message for a token id that is not one of the user's. */
@@ -54,10 +54,10 @@ function toApiToken(
 
 async function assertUserExists(db: Db, userId: number): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
 }
 
-/** The tokens of `userId`, newest first. Throws HttpError 404 for an unknown user. */
+/** The tokens of `userId`, newest first. Throws NotFoundError for an unknown user. */
 export async function listTokens(deps: TokensDeps, userId: number): Promise<ApiToken[]> {
   await assertUserExists(deps.db, userId);
   const rows = await deps.db
@@ -70,7 +70,7 @@ export async function listTokens(deps: TokensDeps, userId: number): Promise<ApiT
 
 /**
  * Issues a new token for `userId`: `pf_live_` + 256 random bits, DEFAULT_TOTAL_REQUESTS requests,
- * stored encrypted with its lookup hash. Throws HttpError 404 for an unknown user.
+ * stored encrypted with its lookup hash. Throws NotFoundError for an unknown user.
  */
 export async function createToken(deps: TokensDeps, userId: number): Promise<ApiToken> {
   await assertUserExists(deps.db, userId);
@@ -91,7 +91,7 @@ export async function createToken(deps: TokensDeps, userId: number): Promise<Api
 
 /**
  * Sets the revoked flag of token `tokenId` of `userId` and returns the token. Idempotent: asking for
- * the state it already has changes nothing (not even `updated_at`). Throws HttpError 404 when the
+ * the state it already has changes nothing (not even `updated_at`). Throws NotFoundError when the
  * token does not exist or belongs to another user.
  */
 export async function setTokenRevoked(
@@ -108,6 +108,22 @@ export async function setTokenRevoked(
     .returning(tokenColumns);
   if (changed) return toApiToken(deps.encryptionKey, changed);
   const [unchanged] = await deps.db.select(tokenColumns).from(apiTokens).where(ofUser).limit(1);
-  if (!unchanged) throw new HttpError(404, TOKEN_NOT_FOUND_MESSAGE);
+  if (!unchanged) throw new NotFoundError(TOKEN_NOT_FOUND_MESSAGE);
   return toApiToken(deps.encryptionKey, unchanged);
+}
+
+/** The tokens service bound to the app's dependencies, as route plugins receive it (AppServices). */
+export interface TokensService {
+  list(userId: number): Promise<ApiToken[]>;
+  create(userId: number): Promise<ApiToken>;
+  setRevoked(userId: number, tokenId: number, revoke: boolean): Promise<ApiToken>;
+}
+
+/** Binds the functions above to `deps`; they throw what each of them documents. */
+export function createTokensService(deps: TokensDeps): TokensService {
+  return {
+    list: (userId) => listTokens(deps, userId),
+    create: (userId) => createToken(deps, userId),
+    setRevoked: (userId, tokenId, revoke) => setTokenRevoked(deps, userId, tokenId, revoke),
+  };
 }

@@ -6,14 +6,15 @@
 import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { UserStatus, UserType } from '@/api/schemas/common';
-import type { User, UsersPage } from '@/api/schemas/users';
+import type { User, UsersPage, UserStatistic } from '@/api/schemas/users';
 import { EMAIL_TAKEN_MESSAGE } from '@/api/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import { encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
 import { users, userSearchText } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { userStatistics } from './statistics';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain-errors';
 
 /** 404 message for an unknown user id. */
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
@@ -192,10 +193,10 @@ export async function listUsers(db: Db, filters: UserListFilters): Promise<Users
   };
 }
 
-/** The user with `id`; throws HttpError 404 when there is none. */
+/** The user with `id`; throws NotFoundError when there is none. */
 export async function getUser(db: Db, id: number): Promise<User> {
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
-  if (!row) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  if (!row) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   return toUser(row);
 }
 
@@ -213,7 +214,7 @@ async function assertEmailFree(db: Db, email: string, exceptId?: number): Promis
     .from(users)
     .where(and(eq(users.email, email), exceptId === undefined ? undefined : ne(users.id, exceptId)))
     .limit(1);
-  if (taken) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+  if (taken) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
 }
 
 /** The columns both create and update write from the form (secret and password handled apart). */
@@ -237,11 +238,12 @@ function profileColumns(fields: UserFields) {
 
 /**
  * Creates a user (password hashed with Argon2id, Shopify key encrypted) and returns it.
- * Throws HttpError 409 when the email is taken (also when a concurrent create wins the race).
+ * Throws ConflictError when the email is taken (also when a concurrent create wins the race),
+ * InvalidInputError without a password.
  */
 export async function createUser(deps: UsersDeps, fields: UserFields): Promise<User> {
   const { db } = deps;
-  if (fields.password === null) throw new HttpError(400, 'password is required');
+  if (fields.password === null) throw new InvalidInputError('password is required', { field: 'password' });
   await assertEmailFree(db, fields.email);
   let id: number;
   try {
@@ -260,7 +262,7 @@ export async function createUser(deps: UsersDeps, fields: UserFields): Promise<U
     if (!row) throw new Error('insert returned no row');
     id = row.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
     throw error;
   }
   return getUser(db, id);
@@ -270,8 +272,8 @@ export async function createUser(deps: UsersDeps, fields: UserFields): Promise<U
  * Updates user `id` as `actorId` (the signed-in admin). A null password or Shopify key keeps the
  * stored one. Setting the user Inactive revokes their refresh-token families in the same
  * transaction (their API tokens stop working through the status check of the feed delivery).
- * Throws HttpError 404 (unknown id), 409 (email taken), 400 (an admin deactivating or demoting
- * themselves).
+ * Throws NotFoundError (unknown id), ConflictError (email taken), InvalidInputError (an admin
+ * deactivating or demoting themselves).
  */
 export async function updateUser(
   deps: UsersDeps,
@@ -281,10 +283,11 @@ export async function updateUser(
 ): Promise<User> {
   const { db } = deps;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
-  if (!existing) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+  if (!existing) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   if (id === actorId && fields.status !== UserStatus.Active)
-    throw new HttpError(400, SELF_DEACTIVATE_MESSAGE);
-  if (id === actorId && fields.user_type_id !== UserType.Admin) throw new HttpError(400, SELF_DEMOTE_MESSAGE);
+    throw new InvalidInputError(SELF_DEACTIVATE_MESSAGE, { field: 'status' });
+  if (id === actorId && fields.user_type_id !== UserType.Admin)
+    throw new InvalidInputError(SELF_DEMOTE_MESSAGE, { field: 'user_type_id' });
   await assertEmailFree(db, fields.email, id);
   const now = deps.now();
   const passwordHash = fields.password === null ? undefined : await hashPassword(fields.password);
@@ -309,8 +312,29 @@ export async function updateUser(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN_MESSAGE);
     throw error;
   }
   return getUser(db, id);
+}
+
+/** The users service bound to the app's dependencies, as route plugins receive it (AppServices). */
+export interface UsersService {
+  list(filters: UserListFilters): Promise<UsersPage>;
+  /** The four user statistics of this month against the previous one (ARCHITECTURE.md §4). */
+  statistics(): Promise<UserStatistic[]>;
+  get(id: number): Promise<User>;
+  create(fields: UserFields): Promise<User>;
+  update(actorId: number, id: number, fields: UserFields): Promise<User>;
+}
+
+/** Binds the functions above to `deps`; they throw what each of them documents. */
+export function createUsersService(deps: UsersDeps): UsersService {
+  return {
+    list: (filters) => listUsers(deps.db, filters),
+    statistics: () => userStatistics(deps.db, deps.now()),
+    get: (id) => getUser(deps.db, id),
+    create: (fields) => createUser(deps, fields),
+    update: (actorId, id, fields) => updateUser(deps, actorId, id, fields),
+  };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileUser } from '@/api/schemas/auth';
 import { verifyPassword } from '../../server/auth/passwords';
 import { users } from '../../server/db/schema';
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../server/routes/account';
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../server/users/account-service';
 import { accountCall } from './account-helpers';
 import { createTestApp, FIXTURE_PASSWORD, getProfile, login, postLogin, postRefresh } from './helpers';
 import type { TestApp } from './helpers';

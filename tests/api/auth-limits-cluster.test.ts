@@ -5,7 +5,7 @@
  * PostgreSQL only: PGlite serves a single process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tooManyLoginsMessage } from '../../server/routes/auth';
+import { tooManyLoginsMessage } from '../../server/auth/auth-service';
 import { CLUSTER_ADMIN, startServerCluster } from './processes/server-processes';
 import type { ServerCluster } from './processes/server-processes';
 

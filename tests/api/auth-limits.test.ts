@@ -10,16 +10,16 @@ import type * as Argon2 from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
+import { INVALID_LOGIN_MESSAGE, tooManyLoginsMessage } from '../../server/auth/auth-service';
 import { HASHING_BUSY_MESSAGE } from '../../server/auth/hashing-gate';
 import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
 import { attemptCounters } from '../../server/db/schema';
-import { INVALID_LOGIN_MESSAGE, tooManyLoginsMessage } from '../../server/routes/auth';
+import { PASSWORD_UPDATED_MESSAGE } from '../../server/routes/account';
 import {
-  PASSWORD_UPDATED_MESSAGE,
   tooManyPasswordChangesMessage,
   WRONG_CURRENT_PASSWORD_MESSAGE,
-} from '../../server/routes/account';
+} from '../../server/users/account-service';
 import { createTestApp, FIXTURE_PASSWORD, login, postLogin } from './helpers';
 import type { TestApp } from './helpers';
 

@@ -1,0 +1,161 @@
+/**
+ * Signing in and out of the back-office (spec §4, §7, §8; issue 2 "Auth", issue 13 limits): login
+ * with email and password, refresh-token rotation, logout. Behind POST /login, /token-refresh and
+ * /logout (server/routes/auth.ts).
+ *
+ * Login limits (issue 13), counted in the database before the password is checked:
+ * - per (address, email), `config.loginRateLimit`: every attempt counts; a successful login clears
+ *   the counter (whoever sent it knows the password), so earlier mistakes are forgotten;
+ * - per address, `config.loginAddressRateLimit`: counts the attempts the first limit let through;
+ *   a success gives its count back, so only failed checks add up and one's own account cannot be
+ *   used to reset it;
+ * - Argon2 work per process is bounded by the hashing gate (refused beyond it; both counts given back).
+ */
+import { eq } from 'drizzle-orm';
+import type { TokenPair } from '@/api/schemas/auth';
+import { UserStatus } from '@/api/schemas/common';
+import type { Config } from '../config';
+import type { Db } from '../db/open';
+import { users } from '../db/schema';
+import { NotAuthenticatedError } from '../domain-errors';
+import { createAttemptCounter, tightest, tooManyAttempts } from './attempt-limits';
+import type { HashingGate } from './hashing-gate';
+import { signAccessToken } from './jwt';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { revokeFamily, rotateRefreshToken, startFamily } from './refresh-tokens';
+
+/** The one 401 message for unknown email, wrong password and inactive user alike (spec §8). */
+export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+export const INVALID_REFRESH_MESSAGE = 'Invalid or expired refresh token, please login again';
+
+/** The 429 message the login machine shows too (ARCHITECTURE.md §4). */
+export function tooManyLoginsMessage(seconds: number): string {
+  return `Too many login attempts. Try again in ${seconds} seconds.`;
+}
+
+/** The (address, email) counter's key: one attacker cannot lock an account out for everyone. */
+function loginKey(ip: string, email: string): string {
+  return `login:${ip}|${email}`;
+}
+
+/** The per-address counter's key, across all emails (password spraying). */
+function loginAddressKey(ip: string): string {
+  return `login-address:${ip}`;
+}
+
+/** Where a refused refresh is reported (the request's logger). */
+export interface AuthLog {
+  warn(message: string): void;
+}
+
+/** What the auth service needs from the app. Limits are read from `config` on every attempt. */
+export interface AuthDeps {
+  db: Db;
+  config: Pick<Config, 'jwtSecret' | 'loginRateLimit' | 'loginAddressRateLimit'>;
+  hashing: HashingGate;
+  now: () => Date;
+}
+
+/** A login as the client sends it, with the address it came from. */
+export interface LoginAttempt {
+  email: string;
+  password: string;
+  /** The client's address (behind a trusted proxy, the forwarded one). */
+  ip: string;
+}
+
+/** Signing in and out; see the module comment. */
+export interface AuthService {
+  /**
+   * Checks the credentials and starts a login (a refresh-token family).
+   * @throws UnavailableError when the hashing gate is full (no attempt counted), TooManyAttemptsError
+   *   when a login limit is used up, NotAuthenticatedError (INVALID_LOGIN_MESSAGE, with the tighter
+   *   limit's state) for an unknown email, a wrong password or an inactive user alike
+   */
+  login(attempt: LoginAttempt): Promise<TokenPair>;
+  /**
+   * Exchanges the presented refresh token (null: none presented) for a new pair.
+   * @throws NotAuthenticatedError (INVALID_REFRESH_MESSAGE) for a missing, unknown, expired, revoked
+   *   or reused token (a reuse revokes the family and is reported to `log`)
+   */
+  refresh(presented: string | null, log: AuthLog): Promise<TokenPair>;
+  /** Ends the login `familyId` (its refresh tokens stop working). */
+  logout(familyId: number): Promise<void>;
+}
+
+/** The auth service over `deps`, with its own attempt counter on `deps.db`. */
+export function createAuthService({ db, config, hashing, now }: AuthDeps): AuthService {
+  const attempts = createAttemptCounter(db, now);
+
+  async function issueTokens(
+    user: { userId: number; familyId: number; role: number },
+    refreshToken: string,
+  ): Promise<TokenPair> {
+    const access_token = await signAccessToken(config.jwtSecret, user, now());
+    return { access_token, refresh_token: refreshToken };
+  }
+
+  return {
+    async login({ email: givenEmail, password, ip }) {
+      // A flood is refused before it costs any database work.
+      hashing.assertRoom();
+      const email = givenEmail.toLowerCase();
+      const pairKey = loginKey(ip, email);
+      const pair = await attempts.count(pairKey, config.loginRateLimit);
+      if (!pair.allowed) throw tooManyAttempts(pair, tooManyLoginsMessage(pair.resetSeconds));
+      const addressKey = loginAddressKey(ip);
+      const address = await attempts.count(addressKey, config.loginAddressRateLimit);
+      if (!address.allowed) throw tooManyAttempts(address, tooManyLoginsMessage(address.resetSeconds));
+
+      const [user] = await db
+        .select({
+          id: users.id,
+          password_hash: users.password_hash,
+          status: users.status,
+          user_type_id: users.user_type_id,
+        })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      let passwordOk: boolean;
+      try {
+        // The password is checked even for an inactive user so every failure costs the same time.
+        passwordOk = await hashing.run(() =>
+          user ? verifyPassword(user.password_hash, password) : verifyAgainstDummy(password),
+        );
+      } catch (error) {
+        // Nothing was checked (the hashing gate was full), so neither count stands.
+        await Promise.all([attempts.refund(pairKey, pair), attempts.refund(addressKey, address)]);
+        throw error;
+      }
+
+      if (!user || !passwordOk || user.status !== UserStatus.Active) {
+        throw new NotAuthenticatedError(INVALID_LOGIN_MESSAGE, { limitState: tightest(pair, address) });
+      }
+      await Promise.all([attempts.clear(pairKey), attempts.refund(addressKey, address)]);
+
+      const family = await startFamily(db, user.id, now());
+      return issueTokens(
+        { userId: user.id, familyId: family.familyId, role: user.user_type_id },
+        family.refreshToken,
+      );
+    },
+
+    async refresh(presented, log) {
+      if (!presented) throw new NotAuthenticatedError(INVALID_REFRESH_MESSAGE);
+      const result = await rotateRefreshToken(db, presented, config.jwtSecret, now());
+      if (!result.ok) {
+        if (result.reason === 'reuse') log.warn('refresh token reused: its family was revoked');
+        throw new NotAuthenticatedError(INVALID_REFRESH_MESSAGE);
+      }
+      return issueTokens(
+        { userId: result.userId, familyId: result.familyId, role: result.userTypeId },
+        result.refreshToken,
+      );
+    },
+
+    async logout(familyId) {
+      await revokeFamily(db, familyId, 'logout', now());
+    },
+  };
+}

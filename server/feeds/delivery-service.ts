@@ -1,0 +1,71 @@
+/**
+ * The feed delivery behind the customers' pulls (ARCHITECTURE.md §4 "Sync vs feeds"; issues 4 and
+ * 12 "Delivery"): checking and counting a pull's API token against the feed's customer, and the
+ * feed's documents as JSON, CSV or Google's RSS, each rendering reused for a few seconds
+ * (delivery-cache.ts). How a verdict is answered over HTTP (401 challenge, 404, 429 with RateLimit
+ * fields) is the route's business: server/routes/feed-delivery.ts.
+ */
+import { consumeApiTokenRequest } from '../auth/api-token-check';
+import type { ApiTokenOutcome } from '../auth/api-token-check';
+import type { Config } from '../config';
+import type { Db } from '../db/open';
+import { findFeedOwner, loadDeliveredFeed, renderFeedCsv, renderFeedXml } from './delivery';
+import { MicroCache, RenderedDocument } from './delivery-cache';
+
+/** The formats a feed is delivered in. */
+export type FeedFormat = 'json' | 'csv' | 'xml';
+
+/** A feed id no customer owns: a missing feed is checked as "another customer's", counting nothing. */
+const NO_OWNER = 0;
+
+/** What the delivery service needs from the app. */
+export interface DeliveryDeps {
+  db: Db;
+  /** The clock of the document cache. */
+  now: () => Date;
+  /** Where relative image paths and links point, and what prices are in. */
+  config: Pick<Config, 'publicUrl' | 'catalogueCurrency'>;
+}
+
+/** The delivery service bound to the app's dependencies, as route plugins receive it (AppServices). */
+export interface DeliveryService {
+  /**
+   * Checks `token` against feed `feedId`'s customer and, when it may pull, counts the pull.
+   * Resolves to the grant or to why the token was refused (an unknown feed is `not_owner`, as
+   * another customer's feed is); never rejects for a refusal.
+   */
+  authorise(token: string, feedId: number): Promise<ApiTokenOutcome>;
+  /**
+   * Feed `feedId` rendered as `format` (the same rendering for FEED_CACHE_MS), or null when the feed
+   * does not exist. `selfLink` is the XML channel's own URL.
+   */
+  document(format: FeedFormat, feedId: number, selfLink: string): Promise<RenderedDocument | null>;
+}
+
+/** The delivery service over `deps`, with its own document cache. */
+export function createDeliveryService({ db, now, config }: DeliveryDeps): DeliveryService {
+  const documents = new MicroCache<RenderedDocument | null>(now);
+  const { publicUrl, catalogueCurrency: currency } = config;
+
+  const render = async (format: FeedFormat, feedId: number, selfLink: string) => {
+    const feed = await loadDeliveredFeed(db, feedId, { publicUrl, currency });
+    if (!feed) return null;
+    const body =
+      format === 'json'
+        ? JSON.stringify(feed)
+        : format === 'csv'
+          ? renderFeedCsv(feed)
+          : renderFeedXml(feed, selfLink);
+    return new RenderedDocument(body);
+  };
+
+  return {
+    async authorise(token, feedId) {
+      const feed = await findFeedOwner(db, feedId);
+      return consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER);
+    },
+
+    document: (format, feedId, selfLink) =>
+      documents.get(`${feedId} ${format}`, () => render(format, feedId, selfLink)),
+  };
+}
