@@ -101,6 +101,14 @@ const SCREEN_EFFECT_IMPORTS = [
   },
 ];
 
+/** The src folders the server may not reach into (it shares only src/api, the contract). */
+const SERVER_FORBIDDEN = [
+  { folder: 'machines' },
+  { folder: 'features' },
+  { folder: 'routes' },
+  { folder: 'ui' },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'stately'] },
   js.configs.recommended,
@@ -161,10 +169,27 @@ export default tseslint.config(
       SCREEN_EFFECT_IMPORTS,
     ),
   ),
-  layer(
-    ['server/**'],
-    [{ folder: 'machines' }, { folder: 'features' }, { folder: 'routes' }, { folder: 'ui' }],
-  ),
+  layer(['server/**'], SERVER_FORBIDDEN),
+  {
+    // Issue 14: services throw domain errors (server/domain-errors.ts); only the HTTP edge speaks HTTP.
+    files: ['server/**'],
+    ignores: ['server/http/**', 'server/routes/**', 'server/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...layer([], SERVER_FORBIDDEN).rules['no-restricted-imports'][1].patterns,
+            {
+              group: ['**/http/errors', '**/server/http/errors'],
+              message:
+                'Services throw domain errors (server/domain-errors.ts); server/http/errors.ts maps them to HTTP (issue 14).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Issue 14: routes → services → Drizzle; a route plugin never touches the database itself.
     files: ['server/routes/**'],
