@@ -1,17 +1,18 @@
 /**
  * Layout of the auth area (spec §2 Auth area): a full-height pale gradient with the content centred.
- * A visitor who already has an access token stored is sent to /dashboard.
+ * A visitor who already has an access token stored is sent to the dashboard (`authAreaRedirect`).
  */
 import { Box, Center, VStack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { getAccessToken } from '@/api/tokens-storage';
-import { wasTurnedAway } from '@/features/auth/login-form';
+import { authAreaRedirect } from '@/machines/session-redirects';
 import { Wordmark } from '@/ui/Wordmark';
+import { paths } from './paths';
 import { useSession } from './session';
 
 /**
- * Renders the auth screen, or redirects to /dashboard when an access token was stored on entering the
+ * Renders the auth screen, or redirects to the dashboard when an access token was stored on entering the
  * auth area (the literal 'undefined' counts as none). The check is made on entry only: a token stored
  * by a login in progress must not pre-empt that login's own redirect. Two cases keep the screen,
  * because the dashboard guard would only send the visitor straight back: the session has already
@@ -23,9 +24,8 @@ export function AuthLayout() {
   const location = useLocation();
   const [tokenOnEntry] = useState(() => getAccessToken() !== null);
 
-  if (tokenOnEntry && status !== 'loggedOut' && !wasTurnedAway(location.state)) {
-    return <Navigate to="/dashboard" replace />;
-  }
+  const redirect = authAreaRedirect(tokenOnEntry, status, location.state);
+  if (redirect !== null) return <Navigate to={redirect} replace />;
 
   return (
     <Center
@@ -39,7 +39,7 @@ export function AuthLayout() {
       gradientTo="blue.50"
     >
       <VStack gap="8" w="full">
-        <Wordmark />
+        <Wordmark to={paths.home} />
         <Box w="full" display="flex" justifyContent="center">
           <Outlet />
         </Box>

@@ -34,8 +34,10 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { LOGOUT_REDIRECT } from '@/machines/session-redirects';
 import { Wordmark } from '@/ui/Wordmark';
 import { DashboardSidebar } from './DashboardSidebar';
+import { paths } from './paths';
 import { RouteBreadcrumb } from './RouteBreadcrumb';
 import { useSession } from './session';
 
@@ -55,10 +57,10 @@ const APP_ENTRIES: readonly AppEntry[] = [
   { value: 'sales', label: 'Sales', icon: <ShoppingCart aria-hidden /> },
   { value: 'inbox', label: 'Inbox', icon: <Inbox aria-hidden /> },
   { value: 'settings', label: 'Settings', icon: <Settings aria-hidden /> },
-  { value: 'users', label: 'Users', icon: <Users aria-hidden />, to: '/dashboard/users' },
-  { value: 'profile', label: 'Profile', icon: <UserRound aria-hidden />, to: '/dashboard/profile' },
-  { value: 'products', label: 'Products', icon: <Package aria-hidden />, to: '/dashboard' },
-  { value: 'pricing', label: 'Pricing and Billing', icon: <CreditCard aria-hidden />, to: '/dashboard' },
+  { value: 'users', label: 'Users', icon: <Users aria-hidden />, to: paths.users },
+  { value: 'profile', label: 'Profile', icon: <UserRound aria-hidden />, to: paths.profile },
+  { value: 'products', label: 'Products', icon: <Package aria-hidden />, to: paths.dashboard },
+  { value: 'pricing', label: 'Pricing and Billing', icon: <CreditCard aria-hidden />, to: paths.dashboard },
   {
     value: 'logout',
     label: 'Logout',
@@ -120,7 +122,7 @@ function AppsMenu() {
   );
 }
 
-/** The user menu: the signed-in user's first and last name, with Profile and Logout (to /). */
+/** The user menu: the signed-in user's first and last name, with Profile and Logout (to the landing page). */
 function UserMenu() {
   const { user, logout, isLoggingOut } = useSession();
   const name = user === null ? '' : `${user.first_name} ${user.last_name}`;
@@ -139,12 +141,12 @@ function UserMenu() {
         <Menu.Positioner>
           <Menu.Content minW="44">
             <Menu.Item value="profile" asChild>
-              <RouterLink to="/dashboard/profile">
+              <RouterLink to={paths.profile}>
                 <UserRound aria-hidden size={16} />
                 Profile
               </RouterLink>
             </Menu.Item>
-            <Menu.Item value="logout" disabled={isLoggingOut} onSelect={() => logout('/')}>
+            <Menu.Item value="logout" disabled={isLoggingOut} onSelect={() => logout(LOGOUT_REDIRECT)}>
               <LogOut aria-hidden size={16} />
               Logout
             </Menu.Item>
@@ -190,7 +192,7 @@ export function DashboardLayout() {
               </Drawer.Positioner>
             </Portal>
           </Drawer.Root>
-          <Wordmark compact />
+          <Wordmark to={paths.home} compact />
           <HStack ml="auto" gap="1">
             <AppsMenu />
             <UserMenu />

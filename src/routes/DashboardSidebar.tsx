@@ -6,6 +6,7 @@ import { Box, Collapsible, Link, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, LayoutDashboard, LifeBuoy, Rss, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import { paths } from './paths';
 import { SUPPORT_EMAIL } from './site';
 
 /** Props of {@link DashboardSidebar}. */
@@ -104,26 +105,26 @@ export function DashboardSidebar({ onNavigate }: DashboardSidebarProps) {
     <Box as="nav" aria-label="Dashboard">
       <Stack gap="1">
         <SidebarLink
-          to="/dashboard"
+          to={paths.dashboard}
           end
           icon={<LayoutDashboard aria-hidden size={18} />}
           onNavigate={onNavigate}
         >
           Dashboard
         </SidebarLink>
-        <SidebarGroup label="Users" icon={<Users aria-hidden size={18} />} basePath="/dashboard/users">
-          <SidebarLink to="/dashboard/users" end onNavigate={onNavigate}>
+        <SidebarGroup label="Users" icon={<Users aria-hidden size={18} />} basePath={paths.users}>
+          <SidebarLink to={paths.users} end onNavigate={onNavigate}>
             All users
           </SidebarLink>
-          <SidebarLink to="/dashboard/users/create" onNavigate={onNavigate}>
+          <SidebarLink to={paths.createUser} onNavigate={onNavigate}>
             Create user
           </SidebarLink>
         </SidebarGroup>
-        <SidebarGroup label="Feeds" icon={<Rss aria-hidden size={18} />} basePath="/dashboard/feeds">
-          <SidebarLink to="/dashboard/feeds" end onNavigate={onNavigate}>
+        <SidebarGroup label="Feeds" icon={<Rss aria-hidden size={18} />} basePath={paths.feeds}>
+          <SidebarLink to={paths.feeds} end onNavigate={onNavigate}>
             All feeds
           </SidebarLink>
-          <SidebarLink to="/dashboard/feeds/create" onNavigate={onNavigate}>
+          <SidebarLink to={paths.createFeed} onNavigate={onNavigate}>
             Create feed
           </SidebarLink>
         </SidebarGroup>

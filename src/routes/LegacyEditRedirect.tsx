@@ -8,15 +8,15 @@ import { Navigate, useParams } from 'react-router-dom';
 export interface LegacyEditRedirectProps {
   /** Name of the route parameter holding the id, e.g. 'userId'. */
   param: string;
-  /** Collection path the canonical edit path starts with, e.g. '/dashboard/users'. */
-  base: string;
+  /** The canonical edit path of an id, from `paths` (e.g. `paths.editUser`). */
+  edit: (id: string) => string;
 }
 
 /**
- * Replaces the current entry with `${base}/${id}/edit`. The id is passed through as given (encoded), so
- * the canonical screen is the one that reports an invalid id.
+ * Replaces the current entry with the canonical edit path of the id. The id is passed through as given
+ * (encoded), so the canonical screen is the one that reports an invalid id.
  */
-export function LegacyEditRedirect({ param, base }: LegacyEditRedirectProps) {
+export function LegacyEditRedirect({ param, edit }: LegacyEditRedirectProps) {
   const id = useParams()[param] ?? '';
-  return <Navigate to={`${base}/${encodeURIComponent(id)}/edit`} replace />;
+  return <Navigate to={edit(encodeURIComponent(id))} replace />;
 }

@@ -8,6 +8,7 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { Wordmark } from '@/ui/Wordmark';
+import { paths } from './paths';
 import { PublicFooter } from './PublicFooter';
 
 /** The small-screen menu, downloaded on the first press of the hamburger button (issue 6). */
@@ -39,13 +40,13 @@ export function PublicLayout() {
         borderBottomWidth="1px"
       >
         <HStack maxW="6xl" mx="auto" h="full" px={{ base: '4', md: '6' }} justify="space-between">
-          <Wordmark />
+          <Wordmark to={paths.home} />
           <HStack as="nav" aria-label="Main" gap="2" hideBelow="md">
             <Button asChild variant="ghost" _currentPage={{ color: 'brand.fg', bg: 'brand.subtle' }}>
-              <NavLink to="/products">Products</NavLink>
+              <NavLink to={paths.products}>Products</NavLink>
             </Button>
             <Button asChild colorPalette="brand">
-              <NavLink to="/auth/login">Log in</NavLink>
+              <NavLink to={paths.login}>Log in</NavLink>
             </Button>
           </HStack>
           <IconButton

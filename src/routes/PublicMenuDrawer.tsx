@@ -6,11 +6,12 @@
  */
 import { CloseButton, Drawer, Link, Portal, VStack } from '@chakra-ui/react';
 import { NavLink } from 'react-router-dom';
+import { paths } from './paths';
 
 /** The drawer's links, in order. */
 const MENU_LINKS = [
-  { to: '/products', label: 'Products' },
-  { to: '/auth/login', label: 'Log in' },
+  { to: paths.products, label: 'Products' },
+  { to: paths.login, label: 'Log in' },
 ] as const;
 
 /** Props of {@link PublicMenuDrawer}. */

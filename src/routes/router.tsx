@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
             import('./RequireRole'),
             import('@/api/schemas/common'),
           ]);
-          return { element: <RequireRole allowed={[UserType.Admin]} redirectTo={paths.login} /> };
+          return { element: <RequireRole allowed={[UserType.Admin]} /> };
         }),
         children: [
           {
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'users/edit/:userId',
-                element: <LegacyEditRedirect param="userId" base={paths.users} />,
+                element: <LegacyEditRedirect param="userId" edit={paths.editUser} />,
               },
               {
                 path: 'feeds',
@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'feeds/edit/:feedId',
-                element: <LegacyEditRedirect param="feedId" base={paths.feeds} />,
+                element: <LegacyEditRedirect param="feedId" edit={paths.editFeed} />,
               },
               {
                 path: 'profile',

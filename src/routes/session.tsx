@@ -23,7 +23,7 @@ export interface SessionView {
   user: ProfileUser | null;
   error: string | null;
   isLoggingOut: boolean;
-  /** Starts the spec §4 logout sequence; navigates to `redirectTo` (e.g. '/') when it ends. */
+  /** Starts the spec §4 logout sequence; navigates to `redirectTo` (e.g. `LOGOUT_REDIRECT`) when it ends. */
   logout: (redirectTo?: string) => void;
 }
 
