@@ -7,12 +7,7 @@ import {
   isWithinRange,
   presetRange,
 } from './datePreset.machine';
-import type {
-  DatePresetEmitted,
-  DatePresetId,
-  DatePresetInput,
-  DatePresetSnapshot,
-} from './datePreset.machine';
+import type { DatePresetId, DatePresetInput, DatePresetSnapshot, DayRange } from './datePreset.machine';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -79,12 +74,16 @@ describe('isWithinRange', () => {
   });
 });
 
+/**
+ * A started period actor and the ranges of the snapshots it published since it started: what its
+ * panel's statechart sees (`onSnapshot`) and forwards to the list.
+ */
 function start(input: DatePresetInput = {}) {
   const actor = createActor(datePresetMachine, { input });
-  const emitted: DatePresetEmitted[] = [];
-  actor.on('period.changed', (event) => emitted.push(event));
   actor.start();
-  return { actor, emitted };
+  const published: DayRange[] = [];
+  actor.subscribe(({ context }) => published.push({ from: context.from, to: context.to }));
+  return { actor, published };
 }
 
 /** The period a snapshot holds, without the clock. */
@@ -93,12 +92,12 @@ function periodOf({ context }: DatePresetSnapshot) {
 }
 
 describe('datePresetMachine', () => {
-  it('starts on Last 7 days of the current London day without emitting', () => {
+  it('starts on Last 7 days of the current London day without publishing a change', () => {
     vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
-    const { actor, emitted } = start();
+    const { actor, published } = start();
     expect(actor.getSnapshot().value).toBe('preset');
     expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'last7', from: '2025-05-26', to: '2025-06-02' });
-    expect(emitted).toEqual([]);
+    expect(published).toEqual([]);
   });
 
   it('starts on the preset it is given', () => {
@@ -110,9 +109,9 @@ describe('datePresetMachine', () => {
     });
   });
 
-  it('applies a selected preset at the time it is chosen and emits the new range', () => {
+  it('applies a selected preset at the time it is chosen and publishes the new range', () => {
     vi.setSystemTime(at('2025-10-25T22:00:00.000Z'));
-    const { actor, emitted } = start();
+    const { actor, published } = start();
     // Past London midnight (BST) the day has moved on.
     vi.setSystemTime(at('2025-10-25T23:30:00.000Z'));
     actor.send({ type: 'period.select', preset: 'yesterday' });
@@ -121,12 +120,12 @@ describe('datePresetMachine', () => {
       from: '2025-10-25',
       to: '2025-10-25',
     });
-    expect(emitted).toEqual([{ type: 'period.changed', from: '2025-10-25', to: '2025-10-25' }]);
+    expect(published).toEqual([{ from: '2025-10-25', to: '2025-10-25' }]);
   });
 
-  it('goes custom when From or To is edited, emitting each change, and back with a preset', () => {
+  it('goes custom when From or To is edited, publishing each change, and back with a preset', () => {
     vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
-    const { actor, emitted } = start();
+    const { actor, published } = start();
     actor.send({ type: 'period.from', value: '2025-05-01' });
     expect(actor.getSnapshot().value).toBe('custom');
     expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'custom', from: '2025-05-01', to: '2025-06-02' });
@@ -134,10 +133,10 @@ describe('datePresetMachine', () => {
     expect(periodOf(actor.getSnapshot())).toMatchObject({ from: '2025-05-01', to: '' });
     actor.send({ type: 'period.select', preset: 'last30' });
     expect(actor.getSnapshot().value).toBe('preset');
-    expect(emitted).toEqual([
-      { type: 'period.changed', from: '2025-05-01', to: '2025-06-02' },
-      { type: 'period.changed', from: '2025-05-01', to: '' },
-      { type: 'period.changed', from: '2025-05-03', to: '2025-06-02' },
+    expect(published).toEqual([
+      { from: '2025-05-01', to: '2025-06-02' },
+      { from: '2025-05-01', to: '' },
+      { from: '2025-05-03', to: '2025-06-02' },
     ]);
   });
 

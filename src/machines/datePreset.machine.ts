@@ -2,13 +2,14 @@
  * The date-range period of the dashboard panels (spec §4 "Orders period", §9 Date presets):
  * a preset (Yesterday, Today, Last 7/30/90 days; default Last 7 days) sets From and To as London
  * calendar days, `YYYY-MM-DD`; editing From or To by hand leaves the presets (state `custom`).
- * Every change emits `period.changed`, which the panel forwards to its list as a filter change, and
- * that resets the list to page 1.
+ * It tells no one: on the dashboard it runs as a child of its panel's statechart
+ * (dashboardPanel.machine.ts), which watches its snapshots and forwards every new range to the list
+ * as a filter change, and that resets the list to page 1.
  *
  * The clock is read when a preset is applied, so a preset chosen after midnight covers the new
  * day. It is the system clock unless the input gives one (model tests pass a fixed one).
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { addDays, londonDay } from '@/api/days';
 
@@ -72,15 +73,11 @@ export type DatePresetEvent =
   | { type: 'period.from'; value: string }
   | { type: 'period.to'; value: string };
 
-/** Emitted after every change of the range. */
-export type DatePresetEmitted = { type: 'period.changed'; from: string; to: string };
-
 /** The period statechart; see DatePresetInput. */
 export const datePresetMachine = setup({
   types: {
     context: {} as DatePresetContext,
     events: {} as DatePresetEvent,
-    emitted: {} as DatePresetEmitted,
     input: {} as DatePresetInput,
   },
   actions: {
@@ -91,11 +88,6 @@ export const datePresetMachine = setup({
     applyDay: assign((_, params: { end: 'from' | 'to'; value: string }) => ({
       preset: 'custom' as const,
       [params.end]: params.value,
-    })),
-    emitChanged: emit(({ context }) => ({
-      type: 'period.changed' as const,
-      from: context.from,
-      to: context.to,
     })),
   },
 }).createMachine({
@@ -109,21 +101,15 @@ export const datePresetMachine = setup({
   on: {
     'period.select': {
       target: '.preset',
-      actions: [{ type: 'applyPreset', params: ({ event }) => ({ preset: event.preset }) }, 'emitChanged'],
+      actions: { type: 'applyPreset', params: ({ event }) => ({ preset: event.preset }) },
     },
     'period.from': {
       target: '.custom',
-      actions: [
-        { type: 'applyDay', params: ({ event }) => ({ end: 'from', value: event.value }) },
-        'emitChanged',
-      ],
+      actions: { type: 'applyDay', params: ({ event }) => ({ end: 'from', value: event.value }) },
     },
     'period.to': {
       target: '.custom',
-      actions: [
-        { type: 'applyDay', params: ({ event }) => ({ end: 'to', value: event.value }) },
-        'emitChanged',
-      ],
+      actions: { type: 'applyDay', params: ({ event }) => ({ end: 'to', value: event.value }) },
     },
   },
   states: {

@@ -4,6 +4,7 @@ import { ApiError, NETWORK_FAILURE_MESSAGE } from '@/api/client';
 import type { ReportFile, ReportRequest } from '@/api/dashboard';
 import { reportErrorMessage, reportMachine, selectIsGenerating } from './report.machine';
 import type { ReportEmitted } from './report.machine';
+import { uiToast } from './ui-effects';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -73,10 +74,11 @@ describe('reportMachine', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(saved).toEqual([FILE]);
-    expect(emitted).toEqual([{ type: 'report.saved', filename: FILE.filename }]);
+    // The browser's download is the feedback; nothing else is asked of the screen.
+    expect(emitted).toEqual([]);
   });
 
-  it('logs an HTTP failure and emits the spec text with its status', async () => {
+  it('logs an HTTP failure and toasts the spec text with its status', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, calls, saved, emitted, settle } = startReport();
     actor.send({ type: 'report.generate', request: REQUEST });
@@ -85,7 +87,7 @@ describe('reportMachine', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(saved).toEqual([]);
-    expect(emitted).toEqual([{ type: 'report.failed', message: 'HTTP error! status: 500' }]);
+    expect(emitted).toEqual([uiToast('error', 'HTTP error! status: 500')]);
     expect(log).toHaveBeenCalledWith('Report download failed', failure);
 
     // It can be tried again.
@@ -93,14 +95,14 @@ describe('reportMachine', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('logs a network failure and emits the client message (there is no status)', async () => {
+  it('logs a network failure and toasts the client message (there is no status)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, calls, emitted, settle } = startReport();
     actor.send({ type: 'report.generate', request: REQUEST });
     calls[0]?.answer.reject(new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }));
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(emitted).toEqual([{ type: 'report.failed', message: NETWORK_FAILURE_MESSAGE }]);
+    expect(emitted).toEqual([uiToast('error', NETWORK_FAILURE_MESSAGE)]);
     expect(log).toHaveBeenCalledTimes(1);
   });
 

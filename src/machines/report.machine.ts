@@ -2,14 +2,19 @@
  * A PDF report download (spec §2 'TRANSACTIONS REPORT' / 'ORDERS REPORT', §8 "Report download
  * failure"): idle → generating → idle. While generating the button reads 'Generating...' and a
  * second request is ignored. On success the file is saved under the server's file name; a failure
- * is logged and emitted as `report.failed` with 'HTTP error! status: {code}' for the screen's error
- * toast (a failure without a status, such as no network, carries the client's message instead).
+ * is logged and shown as the shared error toast (`uiToast`, issue 14) with
+ * 'HTTP error! status: {code}' (a failure without a status, such as no network, shows the client's
+ * message instead). On the dashboard the report runs as the child `report` of its panel's statechart
+ * (dashboardPanel.machine.ts); the panel's report button connects that child's effects to the root
+ * handler (`useUiEffects`).
  */
 import { assertEvent, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import { downloadReport } from '@/api/dashboard';
 import type { ReportFile, ReportRequest } from '@/api/dashboard';
+import { uiToast } from './ui-effects';
+import type { UiEffect } from './ui-effects';
 
 /** Spec §2: the button's text while the report is made. */
 export const GENERATING_LABEL = 'Generating...';
@@ -36,9 +41,8 @@ export function saveFileInBrowser(file: ReportFile): void {
 /** Events a screen sends. */
 export type ReportEvent = { type: 'report.generate'; request: ReportRequest };
 
-/** Emitted for the screen: a failure to show, or the saved file's name. */
-export type ReportEmitted =
-  { type: 'report.failed'; message: string } | { type: 'report.saved'; filename: string };
+/** Emitted for the screen: the failure's error toast. */
+export type ReportEmitted = UiEffect;
 
 /** The report statechart; `download` and `saveFile` are replaced in tests with `.provide`. */
 export const reportMachine = setup({
@@ -54,14 +58,7 @@ export const reportMachine = setup({
     logFailure: (_, params: { error: unknown }) => {
       console.error('Report download failed', params.error);
     },
-    emitFailed: emit((_, params: { error: unknown }) => ({
-      type: 'report.failed' as const,
-      message: reportErrorMessage(params.error),
-    })),
-    emitSaved: emit((_, params: { filename: string }) => ({
-      type: 'report.saved' as const,
-      filename: params.filename,
-    })),
+    toastFailure: emit((_, params: { error: unknown }) => uiToast('error', reportErrorMessage(params.error))),
   },
 }).createMachine({
   id: 'report',
@@ -79,16 +76,13 @@ export const reportMachine = setup({
         },
         onDone: {
           target: 'idle',
-          actions: [
-            { type: 'saveFile', params: ({ event }) => event.output },
-            { type: 'emitSaved', params: ({ event }) => ({ filename: event.output.filename }) },
-          ],
+          actions: { type: 'saveFile', params: ({ event }) => event.output },
         },
         onError: {
           target: 'idle',
           actions: [
             { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
-            { type: 'emitFailed', params: ({ event }) => ({ error: event.error }) },
+            { type: 'toastFailure', params: ({ event }) => ({ error: event.error }) },
           ],
         },
       },

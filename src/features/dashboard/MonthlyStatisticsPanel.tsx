@@ -3,13 +3,13 @@
  * Customers (name, email, avatar, total_spent in pounds).
  */
 import { Avatar, Card, HStack, Image, Table, Tabs, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { uploadUrl } from '@/api/assets';
 import { fetchMonthlyStatistics } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
-import { withInspection } from '@/machines/inspector';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
 const monthlyStatisticsMachine = createResourceMachine<MonthlyStatistics>({
@@ -92,7 +92,7 @@ function TopCustomers({ customers }: { customers: MonthlyStatistics['top_custome
 
 /** The panel; loads its own data when it mounts. */
 export function MonthlyStatisticsPanel() {
-  const actor = useActorRef(monthlyStatisticsMachine, withInspection());
+  const actor = useScreenActor(monthlyStatisticsMachine);
   const view = useSelector(actor, selectResourceView);
   return (
     <Card.Root>

@@ -1,18 +1,16 @@
 /**
  * Controls shared by the Transactions and User Orders panels: the From / To days and the period
- * dropdown of a datePreset actor, the report button of a report actor, and the two hooks that
- * connect those actors to the panel (period changes become list filter changes; report failures
- * become the error toast).
+ * dropdown of a datePreset actor, and the report button of a report actor. The actors are children
+ * of the panel's statechart (dashboardPanel.machine.ts), which connects them to each other.
  */
 import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { DATE_PRESETS } from '@/machines/datePreset.machine';
 import type { DatePresetId, datePresetMachine } from '@/machines/datePreset.machine';
 import { GENERATING_LABEL, selectIsGenerating } from '@/machines/report.machine';
 import type { reportMachine } from '@/machines/report.machine';
-import { showErrorToast } from '@/ui/Toasts';
+import { useUiEffects } from '@/routes/ui-effects';
 
 /** A period actor (datePresetMachine). */
 export type PeriodActor = ActorRefFrom<typeof datePresetMachine>;
@@ -103,44 +101,16 @@ export interface ReportButtonProps {
   onGenerate: () => void;
 }
 
-/** The report button: 'Generating...' and disabled while the report is made (spec §2). */
+/**
+ * The report button: 'Generating...' and disabled while the report is made (spec §2). It connects
+ * the report's effects (its failure toast, spec §8) to the root handler while it is shown.
+ */
 export function ReportButton({ report, label, onGenerate }: ReportButtonProps) {
   const generating = useSelector(report, selectIsGenerating);
+  useUiEffects(report);
   return (
     <Button size="sm" colorPalette="brand" disabled={generating} onClick={onGenerate}>
       {generating ? GENERATING_LABEL : label}
     </Button>
   );
-}
-
-/** Shows every `report.failed` of `report` in the shared error toast (spec §8). */
-export function useReportFailureToast(report: ReportActor): void {
-  useEffect(() => {
-    const subscription = report.on('report.failed', (event) => showErrorToast(event.message));
-    return () => subscription.unsubscribe();
-  }, [report]);
-}
-
-/** The period's current days as list filters (`start_date`, `end_date`, `YYYY-MM-DD`). */
-export function periodFilters(period: PeriodActor): { start_date: string; end_date: string } {
-  const { from, to } = period.getSnapshot().context;
-  return { start_date: from, end_date: to };
-}
-
-/** A list actor that takes the period's days as filters (both dashboard panels' lists). */
-export interface DayFilteredList {
-  send(event: { type: 'list.filter'; filters: { start_date: string; end_date: string } }): void;
-}
-
-/**
- * Sends every new range of `period` to `list` as its day filters (spec §4 "Orders period": a change
- * of period resets the list to page 1, which `list.filter` does).
- */
-export function usePeriodFilter(period: PeriodActor, list: DayFilteredList): void {
-  useEffect(() => {
-    const subscription = period.on('period.changed', (event) =>
-      list.send({ type: 'list.filter', filters: { start_date: event.from, end_date: event.to } }),
-    );
-    return () => subscription.unsubscribe();
-  }, [period, list]);
 }

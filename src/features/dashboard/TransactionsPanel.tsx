@@ -1,28 +1,20 @@
 /**
  * The Transactions panel (spec §2): status checkboxes, From / To, the date-range preset dropdown, a
  * table of at most 400 px that scrolls, server pages, and the 'TRANSACTIONS REPORT' button with its
- * own period dropdown. The list is the generic list statechart; the period and the report are
- * datePreset and report actors.
+ * own period dropdown. The panel's statechart (transactionsPanelMachine) runs the list, the two
+ * periods and the report as its children and connects them; this screen renders the children and
+ * sends them what the user does.
  */
 import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack, Table } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { formatDateTime, formatDollars } from '@/api/format';
 import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
 import type { TransactionStatusCode } from '@/api/schemas/dashboard';
-import { datePresetMachine } from '@/machines/datePreset.machine';
-import { withInspection } from '@/machines/inspector';
+import { requireChild, transactionsPanelMachine } from '@/machines/dashboardPanel.machine';
 import { selectListView } from '@/machines/list.machine';
-import { reportMachine } from '@/machines/report.machine';
-import { transactionsListMachine } from '@/machines/transactionsList.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { Pagination } from '@/ui/Pagination';
-import {
-  DateRangeFields,
-  PeriodSelect,
-  ReportButton,
-  usePeriodFilter,
-  periodFilters,
-  useReportFailureToast,
-} from './PanelControls';
+import { DateRangeFields, PeriodSelect, ReportButton } from './PanelControls';
 
 /** Spec §4: the badge colour of each transaction status. */
 export const STATUS_COLOURS: Readonly<Record<TransactionStatusCode, string>> = {
@@ -36,21 +28,13 @@ const COLUMNS = ['Transaction', 'Date & Time', 'Amount', 'Reference Number', 'Pa
 
 /** The panel; starts on the default period (Last 7 days) with every status. */
 export function TransactionsPanel() {
-  const period = useActorRef(datePresetMachine, withInspection({ input: {} }));
-  const reportPeriod = useActorRef(datePresetMachine, withInspection({ input: {} }));
-  const report = useActorRef(reportMachine, withInspection());
-  const list = useActorRef(
-    transactionsListMachine,
-    withInspection({
-      input: {
-        filters: { status: [], ...periodFilters(period) },
-        page: 1,
-      },
-    }),
-  );
+  const panel = useScreenActor(transactionsPanelMachine, { input: {} });
+  const list = useSelector(panel, (snapshot) => requireChild(snapshot, 'list'));
+  const period = useSelector(panel, (snapshot) => requireChild(snapshot, 'period'));
+  const reportPeriod = useSelector(panel, (snapshot) => requireChild(snapshot, 'reportPeriod'));
+  const report = useSelector(panel, (snapshot) => requireChild(snapshot, 'report'));
   const view = useSelector(list, selectListView);
-  usePeriodFilter(period, list);
-  useReportFailureToast(report);
+  const reportRange = useSelector(reportPeriod, (snapshot) => snapshot.context);
 
   const toggleStatus = (code: string, checked: boolean) => {
     const status = checked
@@ -58,18 +42,16 @@ export function TransactionsPanel() {
       : view.filters.status.filter((value) => value !== code);
     list.send({ type: 'list.filter', filters: { status: [...status].sort() } });
   };
-  const generate = () => {
-    const { from, to } = reportPeriod.getSnapshot().context;
+  const generate = () =>
     report.send({
       type: 'report.generate',
       request: {
         kind: 'transactions',
         status: view.filters.status.map(Number),
-        start_date: from,
-        end_date: to,
+        start_date: reportRange.from,
+        end_date: reportRange.to,
       },
     });
-  };
 
   return (
     <Card.Root as="section" aria-labelledby="transactions-title">

@@ -2,25 +2,19 @@
  * The User Orders panel (spec §2): From / To, the period dropdown (default Last 7 days), the
  * 'ORDERS REPORT' button for that period, the six columns in pounds with 2 decimals, pages of 10.
  * Nothing is fetched until both days are set, and rows are also filtered here to lie within
- * From and To (spec §2).
+ * From and To (spec §2). The panel's statechart (ordersPanelMachine) runs the list, the period and
+ * the report as its children and connects them; this screen renders the children and sends them
+ * what the user does.
  */
 import { Box, Card, HStack, Stack, Table } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { formatDateTime, formatPounds } from '@/api/format';
-import { datePresetMachine, isWithinRange } from '@/machines/datePreset.machine';
-import { withInspection } from '@/machines/inspector';
+import { ordersPanelMachine, requireChild } from '@/machines/dashboardPanel.machine';
+import { isWithinRange } from '@/machines/datePreset.machine';
 import { selectListView } from '@/machines/list.machine';
-import { ordersListMachine } from '@/machines/ordersList.machine';
-import { reportMachine } from '@/machines/report.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { Pagination } from '@/ui/Pagination';
-import {
-  DateRangeFields,
-  PeriodSelect,
-  ReportButton,
-  usePeriodFilter,
-  periodFilters,
-  useReportFailureToast,
-} from './PanelControls';
+import { DateRangeFields, PeriodSelect, ReportButton } from './PanelControls';
 
 const COLUMNS = [
   'Order Number',
@@ -34,20 +28,11 @@ const NUMERIC = new Set(['Number Of Items', 'Cost of Order (ex VAT)', 'Cost of O
 
 /** The panel; starts on Last 7 days. */
 export function UserOrdersPanel() {
-  const period = useActorRef(datePresetMachine, withInspection({ input: {} }));
-  const report = useActorRef(reportMachine, withInspection());
-  const list = useActorRef(
-    ordersListMachine,
-    withInspection({
-      input: {
-        filters: periodFilters(period),
-        page: 1,
-      },
-    }),
-  );
+  const panel = useScreenActor(ordersPanelMachine, { input: {} });
+  const list = useSelector(panel, (snapshot) => requireChild(snapshot, 'list'));
+  const period = useSelector(panel, (snapshot) => requireChild(snapshot, 'period'));
+  const report = useSelector(panel, (snapshot) => requireChild(snapshot, 'report'));
   const view = useSelector(list, selectListView);
-  usePeriodFilter(period, list);
-  useReportFailureToast(report);
 
   const range = { from: view.filters.start_date, to: view.filters.end_date };
   const rows = view.items.filter((order) => isWithinRange(order.date, range));

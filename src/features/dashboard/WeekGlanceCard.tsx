@@ -3,13 +3,13 @@
  * orders, revenue and average order value of the last 7 days, each against the 7 days before.
  */
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { fetchWeekSummary } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeekSummary } from '@/api/schemas/dashboard';
-import { withInspection } from '@/machines/inspector';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { percentChange } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
@@ -41,7 +41,7 @@ function Change({ change }: { change: number | null }) {
 
 /** The card; loads its own data when it mounts. */
 export function WeekGlanceCard() {
-  const actor = useActorRef(weekSummaryMachine, withInspection());
+  const actor = useScreenActor(weekSummaryMachine);
   const view = useSelector(actor, selectResourceView);
   const summary = view.data;
   const rows = summary

@@ -3,7 +3,7 @@
  * days with exactly the spec's options, and the week's total in pounds.
  */
 import { Box, Card, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import {
   CategoryScale,
   Chart as ChartJS,
@@ -18,8 +18,8 @@ import { Line } from 'react-chartjs-2';
 import { fetchWeeklyOrders } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeeklyOrders } from '@/api/schemas/dashboard';
-import { withInspection } from '@/machines/inspector';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { chartDayLabel, weekTotal } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
@@ -62,7 +62,7 @@ export function weeklyChartData(days: WeeklyOrders): ChartData<'line'> {
 
 /** The card; loads its own data when it mounts. */
 export function WeeklyOrdersCard() {
-  const actor = useActorRef(weeklyOrdersMachine, withInspection());
+  const actor = useScreenActor(weeklyOrdersMachine);
   const view = useSelector(actor, selectResourceView);
   return (
     <Card.Root h="full">
