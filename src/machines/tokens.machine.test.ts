@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { ApiToken, ApiTokenCreated } from '@/api/schemas/users';
 import { remainingRequests, selectIsAdding, selectTokensLoading, tokensMachine } from './tokens.machine';
+import type { UiEffect } from './ui-effects';
 
 const token = (id: number, values: Partial<ApiToken> = {}): ApiToken => ({
   id,
@@ -49,11 +50,11 @@ function start() {
     },
   });
   const actor = createActor(machine, { input: { userId: 7 } });
-  const added: string[] = [];
-  actor.on('added', (event) => added.push(event.message));
+  const emitted: UiEffect[] = [];
+  actor.on('*', (event) => emitted.push(event));
   actor.start();
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, loads, adds, revokes, added, settle, context: () => actor.getSnapshot().context };
+  return { actor, loads, adds, revokes, emitted, settle, context: () => actor.getSnapshot().context };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -79,7 +80,7 @@ describe('tokens machine', () => {
   });
 
   it('adding emits the server message and reloads the list', async () => {
-    const { actor, loads, adds, added, settle, context } = start();
+    const { actor, loads, adds, emitted, settle, context } = start();
     loads[0]!.resolve([token(1)]);
     await settle();
     actor.send({ type: 'tokens.add' });
@@ -89,7 +90,7 @@ describe('tokens machine', () => {
     expect(adds).toHaveLength(1);
     adds[0]!.resolve({ message: 'Added new token successfully', token: token(2) });
     await settle();
-    expect(added).toEqual(['Added new token successfully']);
+    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: 'Added new token successfully' }]);
     expect(actor.getSnapshot().value).toBe('loading');
     loads[1]!.resolve([token(2), token(1)]);
     await settle();
@@ -98,14 +99,14 @@ describe('tokens machine', () => {
 
   it('a failed add is only logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { actor, loads, adds, added, settle } = start();
+    const { actor, loads, adds, emitted, settle } = start();
     loads[0]!.resolve([]);
     await settle();
     actor.send({ type: 'tokens.add' });
     adds[0]!.reject(new Error('nope'));
     await settle();
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(added).toEqual([]);
+    expect(emitted).toEqual([]);
     expect(log).toHaveBeenCalledTimes(1);
     expect(loads).toHaveLength(1);
   });

@@ -3,8 +3,8 @@
  * §7, §8 toasts and silent failures).
  *
  * - `loading` → `ready`; a failed load is only logged and the list falls back to empty.
- * - `tokens.add` (from `ready`) posts a new token, emits `added` with the server's message
- *   ('Added new token successfully') and reloads the list (spec §7 "list reloaded after").
+ * - `tokens.add` (from `ready`) posts a new token, shows the server's message as a success toast
+ *   (`uiToast`: 'Added new token successfully') and reloads the list (spec §7 "list reloaded after").
  * - `tokens.toggleRevoked` starts one request per row (rows toggle independently; a row waiting for
  *   its answer ignores further clicks). Success replaces the row; failure is only logged and the
  *   row stays as it was.
@@ -14,6 +14,8 @@ import { assertEvent, assign, emit, fromCallback, fromPromise, setup, spawnChild
 import type { SnapshotFrom } from 'xstate';
 import { addToken, fetchTokens, setTokenRevoked } from '@/api/tokens';
 import type { ApiToken, ApiTokenCreated } from '@/api/schemas/users';
+import { uiToast } from './ui-effects';
+import type { ToastEffect } from './ui-effects';
 
 /** The panel's context. */
 export interface TokensContext {
@@ -36,9 +38,6 @@ export type TokensEvent =
 type RevokeAnswer =
   { type: 'revoke.done'; token: ApiToken } | { type: 'revoke.failed'; tokenId: number; error: unknown };
 
-/** Emitted for the success toast. */
-export type TokensEmitted = { type: 'added'; message: string };
-
 const revokeActorId = (tokenId: number) => `revoke-${tokenId}`;
 
 /** Statechart `tokens`; input `{ userId }`. See the module comment. */
@@ -46,7 +45,7 @@ export const tokensMachine = setup({
   types: {
     context: {} as TokensContext,
     events: {} as TokensEvent | RevokeAnswer,
-    emitted: {} as TokensEmitted,
+    emitted: {} as ToastEffect,
     input: {} as { userId: number },
   },
   actors: {
@@ -74,10 +73,7 @@ export const tokensMachine = setup({
     reportFailure: (_, params: { what: string; error: unknown }) => {
       console.error(params.what, params.error);
     },
-    emitAdded: emit((_, params: { message: string }) => ({
-      type: 'added' as const,
-      message: params.message,
-    })),
+    toastAdded: emit((_, params: { message: string }) => uiToast('success', params.message)),
   },
   guards: {
     isIdle: ({ context }, params: { tokenId: number }) => !context.pending.includes(params.tokenId),
@@ -157,7 +153,7 @@ export const tokensMachine = setup({
         input: ({ context }) => ({ userId: context.userId }),
         onDone: {
           target: 'loading',
-          actions: { type: 'emitAdded', params: ({ event }) => ({ message: event.output.message }) },
+          actions: { type: 'toastAdded', params: ({ event }) => ({ message: event.output.message }) },
         },
         onError: {
           target: 'ready',

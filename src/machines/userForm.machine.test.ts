@@ -19,7 +19,8 @@ import {
   validateUserForm,
   valuesFromUser,
 } from './userForm.machine';
-import type { UserFormEmitted, UserFormInput, UserFormValues } from './userForm.machine';
+import type { UserFormInput, UserFormValues } from './userForm.machine';
+import type { UiEffect } from './ui-effects';
 
 const USER: User = {
   id: 9,
@@ -76,7 +77,7 @@ function start(input: UserFormInput) {
     },
   });
   const actor = createActor(machine, { input });
-  const emitted: UserFormEmitted[] = [];
+  const emitted: UiEffect[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
   const fill = (values: Partial<UserFormValues>) => {
@@ -154,7 +155,7 @@ describe('userForm: create', () => {
     expect(messageFor('Abcdefg1!')).toBeNull();
   });
 
-  it('submits a valid form; while saving submit is disabled; success emits the toast and ends in saved', async () => {
+  it('submits a valid form; while saving submit is disabled; success shows the toast, ends in saved and goes to the users list', async () => {
     const { actor, fill, saves, emitted, settle, snap } = start({ mode: 'create' });
     fill(FILLED);
     expect(selectCanSubmit(snap())).toBe(true);
@@ -167,7 +168,8 @@ describe('userForm: create', () => {
     expect(snap().value).toBe('saved');
     expect(selectIsDirty(snap())).toBe(false);
     expect(emitted).toEqual([
-      { type: 'saved', mode: 'create', message: 'User created successful', user: USER },
+      { type: 'ui.toast', tone: 'success', message: 'User created successful' },
+      { type: 'ui.navigate', to: '/dashboard/users', replace: false },
     ]);
   });
 
@@ -196,7 +198,7 @@ describe('userForm: create', () => {
     );
     await settle();
     expect(snap().value).toBe('editing');
-    expect(emitted).toEqual([{ type: 'failed', message: CREATE_USER_FAILED_MESSAGE }]);
+    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'error', message: CREATE_USER_FAILED_MESSAGE }]);
     expect(selectFieldError(snap(), 'email')).toBe('A user with this email address already exists');
     expect(selectIsDirty(snap())).toBe(true);
   });
@@ -254,8 +256,8 @@ describe('userForm: edit', () => {
     expect(snap().value).toBe('editing');
     expect(snap().context.values.first_name).toBe('Amazing Grace');
     expect(selectIsDirty(snap())).toBe(false);
-    expect(emitted).toEqual([
-      { type: 'saved', mode: 'edit', message: 'User updated successfully', user: saved },
+    expect(emitted, 'edit stays on the page').toEqual([
+      { type: 'ui.toast', tone: 'success', message: 'User updated successfully' },
     ]);
   });
 
@@ -273,7 +275,7 @@ describe('userForm: edit', () => {
       }),
     );
     await settle();
-    expect(emitted).toEqual([{ type: 'failed', message: UPDATE_USER_FAILED_MESSAGE }]);
+    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'error', message: UPDATE_USER_FAILED_MESSAGE }]);
     expect(selectFieldError(snap(), 'website')).toBe('Invalid URL');
     expect(selectFieldError(snap(), 'phone')).toBe('Required');
   });

@@ -7,10 +7,10 @@
  *   field is neutral until first left, then valid (check mark) or in error (red message). Leaving
  *   the Shopify domain shows a pasted store URL as the host it will be saved as (issue 12).
  * - Submit is possible only while `editing` with a valid form (the screen disables the button
- *   otherwise); `saving` posts the form. Success emits `saved` with the spec's toast and ends create
- *   in `saved` (the screen navigates) or returns edit to `editing` with the saved values. Failure
- *   emits `failed` with the spec's toast, and a server's field messages (400) or the taken email
- *   (409) go onto their fields.
+ *   otherwise); `saving` posts the form. Success shows the server's message as a success toast and
+ *   ends create in `saved`, asking the screen to go to the users list (`uiNavigate(paths.users)`), or
+ *   returns edit to `editing` with the saved values. Failure shows the spec's error toast, and a
+ *   server's field messages (400) or the taken email (409) go onto their fields.
  * - `selectIsDirty` tells the screen whether leaving should be confirmed.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
@@ -20,6 +20,11 @@ import { ApiError } from '@/api/client';
 import { createUser, fetchUser, updateUser } from '@/api/users';
 import type { User, UserSaved } from '@/api/schemas/users';
 import { createUserFields, shopDomainHost, updateUserFields } from '@/api/schemas/users';
+import { paths } from '@/routes/paths';
+import { fieldView } from './form-fields';
+import type { FieldState, FieldView } from './form-fields';
+import { uiNavigate, uiToast } from './ui-effects';
+import type { UiEffect } from './ui-effects';
 
 /** Every field of the form, in display order (spec §2). */
 export const USER_FORM_FIELDS = [
@@ -46,8 +51,6 @@ export type UserFormField = (typeof USER_FORM_FIELDS)[number];
 export type UserFormValues = Record<UserFormField, string>;
 /** Create or edit. */
 export type UserFormMode = 'create' | 'edit';
-/** Spec §4 field states. */
-export type FieldState = 'neutral' | 'valid' | 'error';
 
 /** Spec §8 error toasts of the user form. */
 export const CREATE_USER_FAILED_MESSAGE = 'Error happened while submitting the form';
@@ -196,16 +199,12 @@ export type UserFormEvent =
   | { type: 'form.blur'; field: UserFormField }
   | { type: 'form.submit' };
 
-/** Emitted for toasts and navigation. */
-export type UserFormEmitted =
-  { type: 'saved'; mode: UserFormMode; message: string; user: User } | { type: 'failed'; message: string };
-
 /** Statechart `userForm`; see the module comment. */
 export const userFormMachine = setup({
   types: {
     context: {} as UserFormContext,
     events: {} as UserFormEvent,
-    emitted: {} as UserFormEmitted,
+    emitted: {} as UiEffect,
     input: {} as UserFormInput,
   },
   actors: {
@@ -258,16 +257,11 @@ export const userFormMachine = setup({
         errors: {},
       };
     }),
-    emitSaved: emit(({ context }, params: UserSaved) => ({
-      type: 'saved' as const,
-      mode: context.mode,
-      message: params.message,
-      user: params.user,
-    })),
-    emitFailed: emit(({ context }) => ({
-      type: 'failed' as const,
-      message: context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE,
-    })),
+    toastSaved: emit((_, params: { message: string }) => uiToast('success', params.message)),
+    toastFailed: emit(({ context }) =>
+      uiToast('error', context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE),
+    ),
+    goToUsers: emit(() => uiNavigate(paths.users)),
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Saving the user failed', params.error);
     },
@@ -328,17 +322,23 @@ export const userFormMachine = setup({
             target: 'editing',
             actions: [
               { type: 'adoptSaved', params: ({ event }) => ({ user: event.output.user }) },
-              { type: 'emitSaved', params: ({ event }) => event.output },
+              { type: 'toastSaved', params: ({ event }) => ({ message: event.output.message }) },
             ],
           },
-          { target: 'saved', actions: { type: 'emitSaved', params: ({ event }) => event.output } },
+          {
+            target: 'saved',
+            actions: [
+              { type: 'toastSaved', params: ({ event }) => ({ message: event.output.message }) },
+              'goToUsers',
+            ],
+          },
         ],
         onError: {
           target: 'editing',
           actions: [
             { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
             { type: 'applyServerErrors', params: ({ event }) => ({ error: event.error }) },
-            'emitFailed',
+            'toastFailed',
           ],
         },
       },
@@ -350,15 +350,19 @@ export const userFormMachine = setup({
 /** A snapshot of the form actor. */
 export type UserFormSnapshot = SnapshotFrom<typeof userFormMachine>;
 
+/** Spec §4: neutral until the field was left, then valid or error (with its message). */
+export function selectField(snapshot: UserFormSnapshot, field: UserFormField): FieldView {
+  return fieldView(snapshot.context.touched[field], snapshot.context.errors[field]);
+}
+
 /** Spec §4: neutral until the field was left, then valid or error. */
 export function selectFieldState(snapshot: UserFormSnapshot, field: UserFormField): FieldState {
-  if (!snapshot.context.touched[field]) return 'neutral';
-  return snapshot.context.errors[field] === undefined ? 'valid' : 'error';
+  return selectField(snapshot, field).state;
 }
 
 /** The field's error message when it is in the error state, else null. */
 export function selectFieldError(snapshot: UserFormSnapshot, field: UserFormField): string | null {
-  return selectFieldState(snapshot, field) === 'error' ? (snapshot.context.errors[field] ?? null) : null;
+  return selectField(snapshot, field).error;
 }
 
 /** Spec §2: submit is enabled only while editing a valid form (so never while saving). */

@@ -1,7 +1,7 @@
 /**
  * The Associated Tokens panel of a user (spec §2 "Associated Tokens panel", §4 "Token revoked
  * flag"): '+ Add Token', the tokens table, 'No tokens found.', and the 'Full Token' modal. Renders the
- * tokens statechart and sends it the person's input.
+ * tokens statechart and sends it the person's input (the machine raises its toast itself).
  */
 import {
   Box,
@@ -19,11 +19,9 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
-import { useEffect } from 'react';
 import type { ApiToken } from '@/api/schemas/users';
-import { withInspection } from '@/machines/inspector';
 import {
   remainingRequests,
   selectIsAdding,
@@ -31,8 +29,8 @@ import {
   tokensMachine,
 } from '@/machines/tokens.machine';
 import type { TokensSnapshot } from '@/machines/tokens.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { ProgressBar } from '@/ui/ProgressBar';
-import { showSuccessToast } from '@/ui/Toasts';
 
 const NUMBER = new Intl.NumberFormat('en-GB');
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -97,15 +95,10 @@ export interface TokensPanelProps {
 
 /** The tokens of user `userId`, with add, revoke toggles and the Full Token modal. */
 export function TokensPanel({ userId }: TokensPanelProps) {
-  const tokens = useActorRef(tokensMachine, withInspection({ input: { userId } }));
+  const tokens = useScreenActor(tokensMachine, { input: { userId } });
   const context = useSelector(tokens, selectContext);
   const isLoading = useSelector(tokens, selectTokensLoading);
   const isAdding = useSelector(tokens, selectIsAdding);
-
-  useEffect(() => {
-    const subscription = tokens.on('added', (event) => showSuccessToast(event.message));
-    return () => subscription.unsubscribe();
-  }, [tokens]);
 
   return (
     <Card.Root>

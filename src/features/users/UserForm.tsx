@@ -1,29 +1,28 @@
 /**
  * The create / edit user form (spec §2 "Create and edit user forms", §4 field states, §5 rules,
- * §8 toasts, §9 defaults). Renders the user form statechart and sends it the person's input.
+ * §8 toasts, §9 defaults). Renders the user form statechart and sends it the person's input; the
+ * machine raises its toasts and, after a create, the navigation to the users list itself.
  */
 import { Button, Card, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { DISCOUNT_RATES } from '@/api/schemas/users';
-import { withInspection } from '@/machines/inspector';
+import { fieldElementId } from '@/machines/form-fields';
 import {
   selectCanSubmit,
-  selectFieldError,
-  selectFieldState,
+  selectField,
   selectIsDirty,
   selectIsSaving,
   userFormMachine,
 } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormInput } from '@/machines/userForm.machine';
+import { useScreenActor } from '@/routes/ui-effects';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
-import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
 
-/** Where a created user sends the admin. */
-const AFTER_CREATE_PATH = '/dashboard/users';
+/** The form's name in its fields' DOM ids. */
+const FORM_ID = 'user';
 
 interface TextFieldSpec {
   field: UserFormField;
@@ -59,27 +58,13 @@ export interface UserFormProps {
 
 /** The form card; on create success goes to the users list, on edit stays with the saved values. */
 export function UserForm({ input }: UserFormProps) {
-  const navigate = useNavigate();
-  const form = useActorRef(userFormMachine, withInspection({ input }));
+  const form = useScreenActor(userFormMachine, { input });
   // The form is small: re-rendering it on each change is cheaper than a selector per field.
   const snapshot = useSelector(form, (current) => current);
   const { values, hasStoredShopifyKey, loadError } = snapshot.context;
   const canSubmit = selectCanSubmit(snapshot);
   const isSaving = selectIsSaving(snapshot);
   const isLoading = snapshot.matches('loading');
-  const isCreated = snapshot.matches('saved');
-
-  useEffect(() => {
-    const subscriptions = [
-      form.on('saved', (event) => showSuccessToast(event.message)),
-      form.on('failed', (event) => showErrorToast(event.message)),
-    ];
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [form]);
-
-  useEffect(() => {
-    if (isCreated) navigate(AFTER_CREATE_PATH);
-  }, [isCreated, navigate]);
 
   const isDirty = useCallback(() => selectIsDirty(form.getSnapshot()), [form]);
 
@@ -99,8 +84,8 @@ export function UserForm({ input }: UserFormProps) {
     onBlur: () => form.send({ type: 'form.blur', field }),
   });
   const fieldProps = (field: UserFormField) => ({
-    state: selectFieldState(snapshot, field),
-    error: selectFieldError(snapshot, field),
+    ...selectField(snapshot, field),
+    id: fieldElementId(FORM_ID, field),
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 /**
  * Model of tokensMachine (spec §2 "Associated Tokens panel", §4 "Token revoked flag", §7 "list
- * reloaded after" adding, §8 'Added new token successfully' and silent failures). The revoke
+ * reloaded after" adding, §8 'Added new token successfully' as a success toast, and silent failures). The revoke
  * requests are spawned children whose answers (`revoke.done` / `revoke.failed`) the fixtures send
  * as the children would; they are only sent for a row whose request is in flight.
  *
@@ -94,7 +94,9 @@ function checkStep(step: TokensStep): void {
     unchanged({ tokens: event.output as ApiToken[] });
   } else if ('output' in event) {
     expect(after.value, 'spec §7: the list is reloaded after adding').toBe('loading');
-    expect(step.emitted).toEqual([{ type: 'added', message: 'Added new token successfully' }]);
+    expect(step.emitted).toEqual([
+      { type: 'ui.toast', tone: 'success', message: 'Added new token successfully' },
+    ]);
     expect(step.started.map((actor) => actor.src)).toEqual(['loadTokens']);
   } else if ('error' in event) {
     expect(after.value).toBe('ready');

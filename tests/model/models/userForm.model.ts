@@ -112,7 +112,8 @@ function checkSaveFailure(step: UserFormStep, error: unknown): void {
   expect(after.context.values, 'the typed values stay').toEqual(before.context.values);
   expect(step.emitted).toEqual([
     {
-      type: 'failed',
+      type: 'ui.toast',
+      tone: 'error',
       message:
         after.context.mode === 'create'
           ? 'Error happened while submitting the form'
@@ -196,13 +197,16 @@ function checkStep(step: UserFormStep): void {
     expect(after.context.loadError).toBe((event.error as Error).message);
   } else if ('output' in event) {
     const saved = event.output as { message: string; user: User };
-    expect(step.emitted).toEqual([
-      { type: 'saved', mode: before.context.mode, message: saved.message, user: saved.user },
-    ]);
+    const toast = { type: 'ui.toast', tone: 'success', message: saved.message };
     if (before.context.mode === 'create') {
-      expect(after.value, 'the screen navigates away').toBe('saved');
+      expect(step.emitted, 'the screen goes to the users list').toEqual([
+        toast,
+        { type: 'ui.navigate', to: '/dashboard/users', replace: false },
+      ]);
+      expect(after.value).toBe('saved');
       expect(after.status).toBe('done');
     } else {
+      expect(step.emitted, 'edit stays on the page').toEqual([toast]);
       expect(after.value).toBe('editing');
       expect(after.context).toMatchObject({
         values: valuesOf(saved.user),
