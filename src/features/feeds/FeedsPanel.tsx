@@ -4,7 +4,7 @@
  * feedsListMachine and sends it events; nothing else.
  */
 import { Badge, Box, Button, Card, Flex, HStack, Input, Link, Table, Text, Wrap } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FeedListItem } from '@/api/schemas/feeds';
@@ -15,7 +15,8 @@ import {
   selectVisibleFeeds,
 } from '@/machines/feedsList.machine';
 import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
-import { withInspection } from '@/machines/inspector';
+import { paths } from '@/routes/paths';
+import { useScreenActor } from '@/routes/ui-effects';
 import { BrandsModal } from './BrandsModal';
 
 const COLUMNS = ['ID', 'Name', 'Brands', 'Products', 'Customer', 'Discount', 'Shipping', 'Actions'];
@@ -64,7 +65,7 @@ function BrandsCell({ feed, onOpen }: { feed: FeedListItem; onOpen: () => void }
 
 /** The panel; loads the feeds when mounted. */
 export function FeedsPanel() {
-  const actor = useActorRef(feedsListMachine, withInspection());
+  const actor = useScreenActor(feedsListMachine);
   const isLoading = useSelector(actor, (snapshot: FeedsListSnapshot) => snapshot.matches('loading'));
   const error = useSelector(actor, (snapshot: FeedsListSnapshot) =>
     snapshot.matches('failed') ? snapshot.context.error : null,
@@ -90,7 +91,7 @@ export function FeedsPanel() {
             onChange={(event) => actor.send({ type: 'search.change', value: event.target.value })}
           />
           <Button asChild colorPalette="brand">
-            <RouterLink to="/dashboard/feeds/create">
+            <RouterLink to={paths.createFeed}>
               <Plus /> Add feed
             </RouterLink>
           </Button>
@@ -142,10 +143,7 @@ export function FeedsPanel() {
                       <Table.Cell>{percentOrNa(feed.shipping_user_discount)}</Table.Cell>
                       <Table.Cell>
                         <Link asChild color="brand.fg" fontWeight="medium">
-                          <RouterLink
-                            to={`/dashboard/feeds/${feed.id}/edit`}
-                            aria-label={`Edit feed ${feed.name}`}
-                          >
+                          <RouterLink to={paths.editFeed(feed.id)} aria-label={`Edit feed ${feed.name}`}>
                             Edit feed
                           </RouterLink>
                         </Link>

@@ -5,11 +5,12 @@
  * button per slide, slides announced as 'n of 5' through a live region that is off while playing.
  */
 import { Box, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import type { FocusEvent } from 'react';
+import type { Actor } from 'xstate';
 import {
   carouselMachine,
   selectIsUserPaused,
@@ -17,7 +18,7 @@ import {
   selectPrefersReducedMotion,
   selectSlideIndex,
 } from '@/machines/carousel.machine';
-import { withInspection } from '@/machines/inspector';
+import { useScreenActor } from '@/routes/ui-effects';
 import { BrandLogo } from './BrandLogos';
 import type { PopularBrand } from './landing-content';
 
@@ -26,6 +27,35 @@ import type { PopularBrand } from './landing-content';
  * move settles to within a pixel in about 600 ms (SLIDE_ANIMATION_MS) without overshooting.
  */
 const EMBLA_DURATION = 20;
+
+/** An embla plugin, as useEmblaCarousel takes it. */
+type EmblaPlugin = NonNullable<Parameters<typeof useEmblaCarousel>[1]>[number];
+
+/**
+ * An embla plugin that ties embla to the carousel actor for as long as embla runs it: the machine's
+ * `scrollTo` (a widget event, see src/machines/ui-effects.ts) moves embla, and embla reports the
+ * slide it settles on as `slide.shown`. Embla calls `init` and `destroy` itself, so no React effect
+ * wires the two.
+ */
+function carouselSync(carousel: Actor<typeof carouselMachine>): EmblaPlugin {
+  let stop = () => {};
+  return {
+    name: 'carouselSync',
+    options: {},
+    init(embla) {
+      const scrolling = carousel.on('scrollTo', (event) => embla.scrollTo(event.index, event.jump));
+      const reportShown = () => carousel.send({ type: 'slide.shown', index: embla.selectedScrollSnap() });
+      embla.on('select', reportShown);
+      stop = () => {
+        scrolling.unsubscribe();
+        embla.off('select', reportShown);
+      };
+    },
+    destroy() {
+      stop();
+    },
+  };
+}
 
 /** Props of {@link BrandCarousel}. */
 export interface BrandCarouselProps {
@@ -36,23 +66,16 @@ export interface BrandCarouselProps {
 
 /** Renders the carousel and wires embla to the carousel machine (glue only: no timers here). */
 export function BrandCarousel({ brands, label }: BrandCarouselProps) {
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: EMBLA_DURATION, slidesToScroll: 1 });
-  const carousel = useActorRef(carouselMachine, withInspection({ input: { slideCount: brands.length } }));
+  const carousel = useScreenActor(carouselMachine, { input: { slideCount: brands.length } });
+  const plugins = useMemo(() => [carouselSync(carousel)], [carousel]);
+  const [viewportRef] = useEmblaCarousel(
+    { loop: true, duration: EMBLA_DURATION, slidesToScroll: 1 },
+    plugins,
+  );
   const index = useSelector(carousel, selectSlideIndex);
   const live = useSelector(carousel, selectLiveRegion);
   const userPaused = useSelector(carousel, selectIsUserPaused);
   const reducedMotion = useSelector(carousel, selectPrefersReducedMotion);
-
-  useEffect(() => {
-    if (!embla) return;
-    const scrolling = carousel.on('scrollTo', (event) => embla.scrollTo(event.index, event.jump));
-    const reportShown = () => carousel.send({ type: 'slide.shown', index: embla.selectedScrollSnap() });
-    embla.on('select', reportShown);
-    return () => {
-      scrolling.unsubscribe();
-      embla.off('select', reportShown);
-    };
-  }, [embla, carousel]);
 
   const leaveFocus = (event: FocusEvent<HTMLElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) carousel.send({ type: 'focus.leave' });
