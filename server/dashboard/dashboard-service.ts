@@ -25,8 +25,11 @@ export interface DashboardDeps {
 
 /** The dashboard service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface DashboardService {
+  /** Order totals of each of the last 7 London days (see weeklyOrders). */
   weeklyOrders(): Promise<WeeklyOrders>;
+  /** The last 7 London days against the 7 before (see weekSummary). */
   weekSummary(): Promise<WeekSummary>;
+  /** This calendar month's top products and customers (see monthlyStatistics). */
   monthlyStatistics(): Promise<MonthlyStatistics>;
   /** One page of transactions (see listTransactions). */
   transactions(filter: TransactionsFilter, page: number, limit: number): Promise<Page<TransactionRecord>>;

@@ -114,8 +114,11 @@ export async function setTokenRevoked(
 
 /** The tokens service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface TokensService {
+  /** See listTokens. */
   list(userId: number): Promise<ApiToken[]>;
+  /** See createToken. */
   create(userId: number): Promise<ApiToken>;
+  /** See setTokenRevoked. */
   setRevoked(userId: number, tokenId: number, revoke: boolean): Promise<ApiToken>;
 }
 

@@ -320,11 +320,15 @@ export async function updateUser(
 
 /** The users service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface UsersService {
+  /** See listUsers. */
   list(filters: UserListFilters): Promise<UsersPage>;
   /** The four user statistics of this month against the previous one (ARCHITECTURE.md §4). */
   statistics(): Promise<UserStatistic[]>;
+  /** See getUser. */
   get(id: number): Promise<User>;
+  /** See createUser. */
   create(fields: UserFields): Promise<User>;
+  /** See updateUser; `actorId` is the signed-in admin. */
   update(actorId: number, id: number, fields: UserFields): Promise<User>;
 }
 
