@@ -1,21 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { fetchProfile, login, refreshTokens } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { announceStoredTokens, clearStoredTokens, setStoredTokens } from '@/api/tokens-storage';
 import type * as TokensStorage from '@/api/tokens-storage';
 import {
-  DEFAULT_LOGIN_REDIRECT,
   INVALID_CREDENTIALS_MESSAGE,
   SERVER_BUSY_MESSAGE,
   UNHANDLED_LOGIN_ERROR_MESSAGE,
+  checkLoginField,
+  checkLoginForm,
   loginMachine,
+  selectLoginForm,
   selectIsSubmitting,
   selectLoginError,
   tooManyAttemptsMessage,
 } from './login.machine';
-import type { LoginEmitted, LoginTokens } from './login.machine';
+import type { LoginEmitted, LoginEvent, LoginSessionRef, LoginTokens } from './login.machine';
+import { DEFAULT_LOGIN_REDIRECT } from './session-redirects';
+import type { SessionEvent } from './session.machine';
 import { STORAGE_EVENT_DELAY } from './session.machine';
 
 vi.mock('@/api/auth', () => ({
@@ -72,8 +77,31 @@ function httpError(
   });
 }
 
+/**
+ * A stand-in for the session actor that records what the card sends it. Only `send` is used by the
+ * login machine itself (the watcher, which reads the session's snapshot, is faked or not started).
+ */
+function recordingSession(): { ref: LoginSessionRef; sent: SessionEvent[] } {
+  const sent: SessionEvent[] = [];
+  const ref: AnyActorRef = createActor(
+    fromCallback<SessionEvent>(({ receive }) => receive((event) => sent.push(event))),
+  ).start();
+  return { ref: ref as LoginSessionRef, sent };
+}
+
+/** Types the credentials into the form and submits it. */
+function submit(
+  actor: { send: (event: LoginEvent) => void },
+  credentials: { email: string; password: string },
+) {
+  actor.send({ type: 'login.change', field: 'email', value: credentials.email });
+  actor.send({ type: 'login.change', field: 'password', value: credentials.password });
+  actor.send({ type: 'login.submit' });
+}
+
 /** A login actor with faked calls and side effects; each call answers with a deferred the test settles. */
-function startLogin() {
+function startLogin(locationState?: unknown) {
+  const session = recordingSession();
   const clock = new SimulatedClock();
   const authentications: Array<{
     input: { email: string; password: string };
@@ -89,6 +117,7 @@ function startLogin() {
   };
   const machine = loginMachine.provide({
     actors: {
+      watchSession: fromCallback(() => undefined),
       authenticate: fromPromise(({ input }: { input: { email: string; password: string } }) => {
         const answer = deferred<LoginTokens>();
         authentications.push({ input, answer });
@@ -107,18 +136,18 @@ function startLogin() {
     },
     actions: spies,
   });
-  const actor = createActor(machine, { clock });
+  const actor = createActor(machine, { clock, input: { session: session.ref, locationState } });
   const emitted: LoginEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, clock, authentications, renewals, userLoads, spies, emitted };
+  return { actor, clock, authentications, renewals, userLoads, spies, emitted, sent: session.sent };
 }
 
 type Login = ReturnType<typeof startLogin>;
 
 /** Submits and fails the authentication with `error`; resolves once the machine has left `authenticating`. */
 async function failAuthentication(login: Login, error: unknown) {
-  login.actor.send({ type: 'login.submit', ...CREDENTIALS });
+  submit(login.actor, CREDENTIALS);
   login.authentications[0]?.answer.reject(error);
   await waitFor(login.actor, (s) => !s.matches('authenticating'));
 }
@@ -134,7 +163,7 @@ describe('loginMachine: login sequence (spec §4)', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(false);
 
-    actor.send({ type: 'login.submit', ...CREDENTIALS });
+    submit(actor, CREDENTIALS);
     expect(actor.getSnapshot().value).toBe('authenticating');
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(true);
     expect(login.authentications[0]?.input).toEqual(CREDENTIALS);
@@ -156,29 +185,29 @@ describe('loginMachine: login sequence (spec §4)', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().value).toBe('succeeded');
     expect(selectIsSubmitting(actor.getSnapshot())).toBe(true);
-    expect(login.emitted).toEqual([
-      { type: 'loggedIn', user: ADA, ...TOKENS, redirectTo: DEFAULT_LOGIN_REDIRECT },
+    expect(login.sent).toEqual([
+      { type: 'session.login', user: ADA, ...TOKENS, redirectTo: DEFAULT_LOGIN_REDIRECT },
     ]);
     expect(DEFAULT_LOGIN_REDIRECT).toBe('/dashboard');
     expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
   });
 
   it('honours redirectTo', async () => {
-    const login = startLogin();
-    login.actor.send({ type: 'login.submit', ...CREDENTIALS, redirectTo: '/dashboard/feeds' });
+    const login = startLogin({ from: '/dashboard/feeds' });
+    submit(login.actor, CREDENTIALS);
     login.authentications[0]?.answer.resolve(TOKENS);
     await waitFor(login.actor, (s) => s.matches('storingTokens'));
     login.clock.increment(STORAGE_EVENT_DELAY);
     login.userLoads[0]?.answer.resolve(ADA);
     await waitFor(login.actor, (s) => s.status === 'done');
-    expect(login.emitted).toEqual([
-      { type: 'loggedIn', user: ADA, ...TOKENS, redirectTo: '/dashboard/feeds' },
+    expect(login.sent).toEqual([
+      { type: 'session.login', user: ADA, ...TOKENS, redirectTo: '/dashboard/feeds' },
     ]);
   });
 
   it('logs out when the user cannot be loaded with the new token', async () => {
     const login = startLogin();
-    login.actor.send({ type: 'login.submit', ...CREDENTIALS });
+    submit(login.actor, CREDENTIALS);
     login.authentications[0]?.answer.resolve(TOKENS);
     await waitFor(login.actor, (s) => s.matches('storingTokens'));
     login.clock.increment(STORAGE_EVENT_DELAY);
@@ -188,7 +217,7 @@ describe('loginMachine: login sequence (spec §4)', () => {
     expect(selectLoginError(login.actor.getSnapshot())).toBe('Tokens expired');
     expect(login.spies.clearStoredTokens).toHaveBeenCalledTimes(1);
     expect(login.spies.reportFailure).toHaveBeenCalledWith(expect.anything(), { error });
-    expect(login.emitted).toEqual([{ type: 'loggedOut' }]);
+    expect(login.sent).toEqual([{ type: 'session.logout' }]);
   });
 
   it('stops when the answer misses a token (the schema rejects it)', async () => {
@@ -201,14 +230,14 @@ describe('loginMachine: login sequence (spec §4)', () => {
     expect(selectLoginError(login.actor.getSnapshot())).toBe('Unexpected response from the server');
     expect(login.spies.storeTokens).not.toHaveBeenCalled();
     expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
-    expect(login.emitted).toEqual([]);
+    expect(login.sent).toEqual([]);
   });
 
   it('keeps the form usable: a failed attempt can be resubmitted and the error is cleared', async () => {
     const login = startLogin();
     await failAuthentication(login, httpError(401, 'Invalid username or password'));
     expect(selectIsSubmitting(login.actor.getSnapshot())).toBe(false);
-    login.actor.send({ type: 'login.submit', ...CREDENTIALS, password: 'secret2' });
+    submit(login.actor, { ...CREDENTIALS, password: 'secret2' });
     expect(login.actor.getSnapshot().value).toBe('authenticating');
     expect(selectLoginError(login.actor.getSnapshot())).toBeNull();
     expect(login.authentications[1]?.input).toEqual({ ...CREDENTIALS, password: 'secret2' });
@@ -222,7 +251,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(login.actor.getSnapshot().value).toBe('failed');
     expect(selectLoginError(login.actor.getSnapshot())).toBe('Account disabled');
     expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
-    expect(login.emitted).toEqual([]);
+    expect(login.sent).toEqual([]);
   });
 
   it("401 without a server message shows 'Invalid username or password'", async () => {
@@ -239,7 +268,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(login.actor.getSnapshot().value).toBe('failed');
     expect(login.spies.clearStoredTokens).toHaveBeenCalledTimes(1);
     expect(login.spies.reportFailure).toHaveBeenCalledWith(expect.anything(), { error });
-    expect(login.emitted).toEqual([{ type: 'loggedOut' }]);
+    expect(login.sent).toEqual([{ type: 'session.logout' }]);
     expect(selectLoginError(login.actor.getSnapshot())).toBe('Server says no');
   });
 
@@ -255,7 +284,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(login.userLoads[0]?.input).toEqual({ accessToken: 'access-2' });
     login.userLoads[0]?.answer.resolve(ADA);
     await waitFor(login.actor, (s) => s.status === 'done');
-    expect(login.emitted).toEqual([{ type: 'loggedIn', user: ADA, ...RENEWED, redirectTo: '/dashboard' }]);
+    expect(login.sent).toEqual([{ type: 'session.login', user: ADA, ...RENEWED, redirectTo: '/dashboard' }]);
   });
 
   it('422 logs out when the renewal fails or no refresh token is stored', async () => {
@@ -264,7 +293,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     login.renewals[0]?.reject(new ApiError('Unauthorized', { kind: 'unauthorized' }));
     await waitFor(login.actor, (s) => s.matches('failed'));
     expect(login.spies.clearStoredTokens).toHaveBeenCalledTimes(1);
-    expect(login.emitted).toEqual([{ type: 'loggedOut' }]);
+    expect(login.sent).toEqual([{ type: 'session.logout' }]);
     expect(selectLoginError(login.actor.getSnapshot())).toBe('Unauthorized');
   });
 
@@ -275,7 +304,7 @@ describe('loginMachine: login by status (spec §8)', () => {
       'Too many login attempts. Try again in 42 seconds.',
     );
     expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
-    expect(login.emitted).toEqual([]);
+    expect(login.sent).toEqual([]);
   });
 
   it.each([
@@ -287,7 +316,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(login.actor.getSnapshot().value).toBe('failed');
     expect(selectLoginError(login.actor.getSnapshot())).toBe(serverMessage ?? SERVER_BUSY_MESSAGE);
     expect(login.spies.clearStoredTokens).not.toHaveBeenCalled();
-    expect(login.emitted).toEqual([]);
+    expect(login.sent).toEqual([]);
   });
 
   it.each([
@@ -302,7 +331,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(UNHANDLED_LOGIN_ERROR_MESSAGE).toBe('Unhandled login error, check console for details');
     expect(login.spies.reportFailure).toHaveBeenCalledWith(expect.anything(), { error });
     expect(login.spies.clearStoredTokens).toHaveBeenCalledTimes(1);
-    expect(login.emitted).toEqual([{ type: 'loggedOut' }]);
+    expect(login.sent).toEqual([{ type: 'session.logout' }]);
   });
 });
 
@@ -318,11 +347,16 @@ describe('loginMachine: default calls and side effects', () => {
     vi.mocked(login).mockResolvedValue({ access_token: 'access-1', refresh_token: 'refresh-1' });
     vi.mocked(fetchProfile).mockResolvedValue(ADA);
     const clock = new SimulatedClock();
-    const actor = createActor(loginMachine, { clock });
-    const emitted: LoginEmitted[] = [];
-    actor.on('loggedIn', (event) => emitted.push(event));
+    const session = recordingSession();
+    const actor = createActor(
+      loginMachine.provide({ actors: { watchSession: fromCallback(() => undefined) } }),
+      {
+        clock,
+        input: { session: session.ref },
+      },
+    );
     actor.start();
-    actor.send({ type: 'login.submit', ...CREDENTIALS });
+    submit(actor, CREDENTIALS);
     await waitFor(actor, (s) => s.matches('storingTokens'));
     expect(login).toHaveBeenCalledWith(CREDENTIALS, expect.any(AbortSignal));
     expect(setStoredTokens).toHaveBeenCalledWith(TOKENS);
@@ -330,19 +364,110 @@ describe('loginMachine: default calls and side effects', () => {
     expect(announceStoredTokens).toHaveBeenCalledTimes(1);
     await waitFor(actor, (s) => s.status === 'done');
     expect(fetchProfile).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
-    expect(emitted).toHaveLength(1);
+    expect(session.sent).toHaveLength(1);
   });
 
   it('renews with the stored refresh token on 422 and clears storage when that fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.mocked(login).mockRejectedValue(httpError(422));
     vi.mocked(refreshTokens).mockRejectedValue(new ApiError('Unauthorized', { kind: 'unauthorized' }));
-    const actor = createActor(loginMachine).start();
-    actor.send({ type: 'login.submit', ...CREDENTIALS });
+    const actor = createActor(
+      loginMachine.provide({ actors: { watchSession: fromCallback(() => undefined) } }),
+      { input: { session: recordingSession().ref } },
+    ).start();
+    submit(actor, CREDENTIALS);
     await waitFor(actor, (s) => s.matches('failed'));
     expect(refreshTokens).toHaveBeenCalledWith(undefined, expect.any(AbortSignal));
     expect(clearStoredTokens).toHaveBeenCalledTimes(1);
     expect(console.error).toHaveBeenCalledWith('Login failed', expect.any(ApiError));
     vi.mocked(console.error).mockRestore();
+  });
+});
+
+describe('login form rules (spec §5 "Login")', () => {
+  it('requires a valid email', () => {
+    expect(checkLoginField('email', '')).toBe('Required');
+    expect(checkLoginField('email', 'admin@')).toBe('Invalid email address');
+    expect(checkLoginField('email', 'admin@example.com')).toBeNull();
+  });
+
+  it('requires a password of at least 6 characters', () => {
+    expect(checkLoginField('password', '')).toBe('Required');
+    expect(checkLoginField('password', '12345')).toBe('Password must be at least 6 characters');
+    expect(checkLoginField('password', '123456')).toBeNull();
+  });
+
+  it('checks the whole form at once', () => {
+    expect(checkLoginForm({ email: 'x', password: 'secret1' })).toEqual({
+      email: 'Invalid email address',
+      password: null,
+    });
+  });
+});
+
+describe('loginMachine: form state (spec §4 "Form field states", §5)', () => {
+  it('keeps a field neutral until it is left, then shows its check as of that blur', () => {
+    const login = startLogin();
+    login.actor.send({ type: 'login.change', field: 'email', value: 'not-an-email' });
+    expect(selectLoginForm(login.actor.getSnapshot()).fields.email).toEqual({
+      state: 'neutral',
+      error: null,
+    });
+    login.actor.send({ type: 'login.blur', field: 'email' });
+    expect(selectLoginForm(login.actor.getSnapshot()).fields.email).toEqual({
+      state: 'error',
+      error: 'Invalid email address',
+    });
+    login.actor.send({ type: 'login.change', field: 'email', value: 'ada@example.com' });
+    expect(selectLoginForm(login.actor.getSnapshot()).fields.email.state).toBe('error');
+    login.actor.send({ type: 'login.blur', field: 'email' });
+    expect(selectLoginForm(login.actor.getSnapshot()).fields.email).toEqual({ state: 'valid', error: null });
+  });
+
+  it('disables Login until the form is valid and while submitting', () => {
+    const login = startLogin();
+    expect(selectLoginForm(login.actor.getSnapshot()).canSubmit).toBe(false);
+    login.actor.send({ type: 'login.change', field: 'email', value: CREDENTIALS.email });
+    login.actor.send({ type: 'login.change', field: 'password', value: CREDENTIALS.password });
+    expect(selectLoginForm(login.actor.getSnapshot()).canSubmit).toBe(true);
+    login.actor.send({ type: 'login.submit' });
+    expect(selectLoginForm(login.actor.getSnapshot()).canSubmit).toBe(false);
+  });
+
+  it('on an invalid submit touches every field, asks focus for the first invalid one and sends nothing', () => {
+    const login = startLogin();
+    login.actor.send({ type: 'login.change', field: 'email', value: CREDENTIALS.email });
+    login.actor.send({ type: 'login.submit' });
+    const snapshot = login.actor.getSnapshot();
+    expect(snapshot.value).toBe('idle');
+    expect(selectLoginForm(snapshot).fields).toEqual({
+      email: { state: 'valid', error: null },
+      password: { state: 'error', error: 'Required' },
+    });
+    expect(login.emitted).toEqual([{ type: 'ui.focus', elementId: 'login-password' }]);
+    expect(login.authentications).toHaveLength(0);
+  });
+});
+
+describe('loginMachine: a session signed in elsewhere (spec §4 "Multi-tab sync")', () => {
+  it('leaves for the remembered location, replacing the card', () => {
+    const login = startLogin({ from: { pathname: '/dashboard/users', search: '', hash: '' }, denied: false });
+    login.actor.send({ type: 'login.signedInElsewhere' });
+    expect(login.actor.getSnapshot().value).toBe('left');
+    expect(login.emitted).toEqual([{ type: 'ui.navigate', to: '/dashboard/users', replace: true }]);
+  });
+
+  it('stays for a user the guard turned away', () => {
+    const login = startLogin({ from: { pathname: '/dashboard', search: '', hash: '' }, denied: true });
+    login.actor.send({ type: 'login.signedInElsewhere' });
+    expect(login.actor.getSnapshot().value).toBe('idle');
+    expect(login.emitted).toEqual([]);
+  });
+
+  it('is ignored during the card’s own attempt', () => {
+    const login = startLogin();
+    submit(login.actor, CREDENTIALS);
+    login.actor.send({ type: 'login.signedInElsewhere' });
+    expect(login.actor.getSnapshot().value).toBe('authenticating');
   });
 });

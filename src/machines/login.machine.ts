@@ -1,20 +1,34 @@
 /**
- * The login form's statechart (spec §4 "Login sequence", §8 "Login by status"; ARCHITECTURE.md §4
- * for 429; issue 13 for 503): authenticate, store the tokens, trigger the storage event after STORAGE_EVENT_DELAY ms,
- * load the user with the new access token, then emit `loggedIn` for the session to apply LOGIN and
- * redirect. Failures end in `failed` with the spec's message; the branches that "log out" clear the
- * stored tokens and emit `loggedOut` for the session.
+ * The login card's statechart (spec §4 "Login sequence", "Form field states", §5 "Login", §8 "Login by
+ * status"; ARCHITECTURE.md §4 for 429; issue 13 for 503; issue 14 for the composition).
+ *
+ * The form: the values, which fields were touched and what each shows (checked on blur and on submit)
+ * live in the context; `selectLoginForm` derives each field's view with `fieldView`. A submit of an
+ * invalid form touches every field and asks for focus on the first invalid one (`uiFocus`).
+ *
+ * The login: authenticate, store the tokens, trigger the storage event after STORAGE_EVENT_DELAY ms,
+ * load the user with the new access token, then send LOGIN (`session.login`) to the session actor it
+ * was given as input, which redirects. Failures end in `failed` with the spec's message; the branches
+ * that "log out" clear the stored tokens and send `session.logout` to the session.
+ *
+ * While the card waits (idle or failed), it watches the session: when it becomes signed in (another
+ * tab logged in, spec §4 "Multi-tab sync"), the card leaves for where its own login would have gone,
+ * unless the guard turned that user away. Targets come from `session-redirects.ts`.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { SnapshotFrom } from 'xstate';
+import * as v from 'valibot';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, not, sendTo, setup } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { fetchProfile, login, refreshTokens } from '@/api/auth';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { announceStoredTokens, clearStoredTokens, setStoredTokens } from '@/api/tokens-storage';
-import { STORAGE_EVENT_DELAY } from './session.machine';
-
-/** Spec §2: where a successful login goes when no other target was asked for. */
-export const DEFAULT_LOGIN_REDIRECT = '/dashboard';
+import { fieldElementId, fieldView } from './form-fields';
+import type { FieldView } from './form-fields';
+import { loginTarget, wasTurnedAway } from './session-redirects';
+import { STORAGE_EVENT_DELAY, selectStatus, sessionMachine } from './session.machine';
+import type { SessionEvent } from './session.machine';
+import { uiFocus, uiNavigate } from './ui-effects';
+import type { FocusEffect, NavigateEffect } from './ui-effects';
 /** Spec §8: 401 without a server message. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 /** Spec §8: statuses without a branch of their own. */
@@ -43,19 +57,88 @@ export interface LoginTokens {
   refreshToken: string;
 }
 
-/** Login form context; tokens are '' until the server has answered. */
+/** The login form's fields, in the order of the card (the first invalid one gets the focus). */
+export const LOGIN_FIELDS = ['email', 'password'] as const;
+
+/** One of the login form's fields. */
+export type LoginField = (typeof LOGIN_FIELDS)[number];
+
+/** The form's values as typed. */
+export type LoginValues = Record<LoginField, string>;
+
+/** The `form` part of the login fields' DOM ids (`fieldElementId(LOGIN_FORM, field)`). */
+export const LOGIN_FORM = 'login';
+
+const rules = {
+  email: v.pipe(v.string(), v.nonEmpty('Required'), v.email('Invalid email address')),
+  password: v.pipe(
+    v.string(),
+    v.nonEmpty('Required'),
+    v.minLength(6, 'Password must be at least 6 characters'),
+  ),
+} satisfies Record<LoginField, v.GenericSchema<string, string>>;
+
+/** Spec §5 "Login" ('Required' is the spec's generic form message): the first error of `value`, or null. */
+export function checkLoginField(field: LoginField, value: string): string | null {
+  const result = v.safeParse(rules[field], value);
+  return result.success ? null : (result.issues[0]?.message ?? null);
+}
+
+/** Checks every field at once (on submit, and for the Login button's state). */
+export function checkLoginForm(values: LoginValues): Record<LoginField, string | null> {
+  return {
+    email: checkLoginField('email', values.email),
+    password: checkLoginField('password', values.password),
+  };
+}
+
+/** The session actor the card logs in and out (the app's one session, from `src/routes/session.tsx`). */
+export type LoginSessionRef = ActorRefFrom<typeof sessionMachine>;
+
+/** What the card starts from: the session, and the router location state the guard left (if any). */
+export interface LoginInput {
+  session: LoginSessionRef;
+  locationState?: unknown;
+}
+
+/** Login card context; tokens are '' until the server has answered. */
 export interface LoginContext extends LoginTokens {
+  session: LoginSessionRef;
+  /** Where a login goes (`loginTarget` of the location state). */
   redirectTo: string;
+  /** The guard turned the signed-in user away: a session signed in elsewhere does not move the card. */
+  turnedAway: boolean;
+  values: LoginValues;
+  touched: Record<LoginField, boolean>;
+  /** What each field shows once touched: its error as of its last blur or submit, null when it passed. */
+  errors: Record<LoginField, string | null>;
   error: string | null;
 }
 
-/** The form was submitted (Enter or the Login button); `redirectTo` defaults to '/dashboard'. */
-export type LoginEvent = { type: 'login.submit'; email: string; password: string; redirectTo?: string };
+/** The form's gestures (spec §4 "Form field states") and the session's news for a waiting card. */
+export type LoginEvent =
+  | { type: 'login.change'; field: LoginField; value: string }
+  | { type: 'login.blur'; field: LoginField }
+  /** The form was submitted (Enter or the Login button). */
+  | { type: 'login.submit' }
+  /** The session became signed in while the card waited (another tab logged in). */
+  | { type: 'login.signedInElsewhere' };
 
-/** For the session: apply LOGIN and redirect, or log out. */
-export type LoginEmitted =
-  | { type: 'loggedIn'; user: ProfileUser; accessToken: string; refreshToken: string; redirectTo: string }
-  | { type: 'loggedOut' };
+/** What the card asks of the screen: focus the first invalid field, or leave for the login's target. */
+export type LoginEmitted = FocusEffect | NavigateEffect;
+
+/**
+ * Sends `login.signedInElsewhere` back whenever the session it watches is signed in, at once when it
+ * already is. Runs only while the card waits, so its own login (which signs the session in) is over.
+ */
+export const watchSessionLogic = fromCallback<SessionEvent, LoginSessionRef>(({ input, sendBack }) => {
+  const check = (snapshot: SnapshotFrom<typeof sessionMachine>) => {
+    if (selectStatus(snapshot) === 'loggedIn') sendBack({ type: 'login.signedInElsewhere' });
+  };
+  check(input.getSnapshot());
+  const subscription = input.subscribe(check);
+  return () => subscription.unsubscribe();
+});
 
 function statusOf(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;
@@ -78,14 +161,48 @@ const toTokens = (pair: { access_token: string; refresh_token: string }): LoginT
   refreshToken: pair.refresh_token,
 });
 
+/**
+ * What `idle` and `failed` share: the card waits for its form (spec §4 "Form field states", §5) and
+ * watches the session.
+ */
+const waiting = {
+  invoke: { src: 'watchSession', input: ({ context }: { context: LoginContext }) => context.session },
+  on: {
+    'login.change': {
+      actions: {
+        type: 'changeField',
+        params: ({ event }: { event: Extract<LoginEvent, { type: 'login.change' }> }) => ({
+          field: event.field,
+          value: event.value,
+        }),
+      },
+    },
+    'login.blur': {
+      actions: {
+        type: 'touchField',
+        params: ({ event }: { event: Extract<LoginEvent, { type: 'login.blur' }> }) => ({
+          field: event.field,
+        }),
+      },
+    },
+    'login.submit': [
+      { guard: 'formIsValid', target: '#login.authenticating', actions: ['touchAll', 'startAttempt'] },
+      { actions: ['touchAll', 'focusFirstInvalid'] },
+    ],
+    'login.signedInElsewhere': { guard: not('turnedAway'), target: '#login.left', actions: 'leaveForTarget' },
+  },
+} as const;
+
 /** The login statechart; see the module comment. */
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
     events: {} as LoginEvent,
     emitted: {} as LoginEmitted,
+    input: {} as LoginInput,
   },
   actors: {
+    watchSession: watchSessionLogic,
     authenticate: fromPromise<LoginTokens, { email: string; password: string }>(async ({ input, signal }) =>
       toTokens(await login(input, signal)),
     ),
@@ -97,10 +214,27 @@ export const loginMachine = setup({
     ),
   },
   actions: {
-    startAttempt: assign((_, params: { redirectTo?: string }) => ({
-      redirectTo: params.redirectTo ?? DEFAULT_LOGIN_REDIRECT,
-      error: null,
+    changeField: assign(({ context }, params: { field: LoginField; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
     })),
+    touchField: assign(({ context }, params: { field: LoginField }) => ({
+      touched: { ...context.touched, [params.field]: true },
+      errors: {
+        ...context.errors,
+        [params.field]: checkLoginField(params.field, context.values[params.field]),
+      },
+    })),
+    touchAll: assign(({ context }) => ({
+      touched: { email: true, password: true },
+      errors: checkLoginForm(context.values),
+    })),
+    focusFirstInvalid: enqueueActions(({ context, enqueue }) => {
+      const errors = checkLoginForm(context.values);
+      const first = LOGIN_FIELDS.find((field) => errors[field] !== null);
+      if (first !== undefined) enqueue.emit(uiFocus(fieldElementId(LOGIN_FORM, first)));
+    }),
+    startAttempt: assign({ error: null }),
+    leaveForTarget: emit(({ context }) => uiNavigate(context.redirectTo, { replace: true })),
     adoptTokens: assign((_, params: LoginTokens) => ({
       accessToken: params.accessToken,
       refreshToken: params.refreshToken,
@@ -112,16 +246,23 @@ export const loginMachine = setup({
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Login failed', params.error);
     },
-    emitLoggedIn: emit(({ context }, params: { user: ProfileUser }) => ({
-      type: 'loggedIn' as const,
-      user: params.user,
-      accessToken: context.accessToken,
-      refreshToken: context.refreshToken,
-      redirectTo: context.redirectTo,
-    })),
-    emitLoggedOut: emit({ type: 'loggedOut' as const }),
+    sendLogin: sendTo(
+      ({ context }) => context.session,
+      ({ context }, params: { user: ProfileUser }) =>
+        ({
+          type: 'session.login',
+          user: params.user,
+          accessToken: context.accessToken,
+          refreshToken: context.refreshToken,
+          redirectTo: context.redirectTo,
+        }) satisfies SessionEvent,
+    ),
+    sendLogout: sendTo(({ context }) => context.session, { type: 'session.logout' } satisfies SessionEvent),
   },
   guards: {
+    formIsValid: ({ context }) =>
+      LOGIN_FIELDS.every((field) => checkLoginField(field, context.values[field]) === null),
+    turnedAway: ({ context }) => context.turnedAway,
     failedWithStatus: (_, params: { error: unknown; status: number }) =>
       statusOf(params.error) === params.status,
     answerWasUnexpected: (_, params: { error: unknown }) =>
@@ -131,23 +272,23 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   initial: 'idle',
-  context: { redirectTo: DEFAULT_LOGIN_REDIRECT, error: null, accessToken: '', refreshToken: '' },
+  context: ({ input }) => ({
+    session: input.session,
+    redirectTo: loginTarget(input.locationState),
+    turnedAway: wasTurnedAway(input.locationState),
+    values: { email: '', password: '' },
+    touched: { email: false, password: false },
+    errors: { email: null, password: null },
+    error: null,
+    accessToken: '',
+    refreshToken: '',
+  }),
   states: {
-    idle: {
-      on: {
-        'login.submit': {
-          target: 'authenticating',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ redirectTo: event.redirectTo }) },
-        },
-      },
-    },
+    idle: waiting,
     authenticating: {
       invoke: {
         src: 'authenticate',
-        input: ({ event }) => {
-          assertEvent(event, 'login.submit');
-          return { email: event.email, password: event.password };
-        },
+        input: ({ context }) => ({ email: context.values.email, password: context.values.password }),
         onDone: {
           target: 'storingTokens',
           actions: [
@@ -183,7 +324,7 @@ export const loginMachine = setup({
             actions: [
               { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
               'clearStoredTokens',
-              'emitLoggedOut',
+              'sendLogout',
               { type: 'setError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
             ],
           },
@@ -220,7 +361,7 @@ export const loginMachine = setup({
             actions: [
               { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
               'clearStoredTokens',
-              'emitLoggedOut',
+              'sendLogout',
               { type: 'setError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
             ],
           },
@@ -229,7 +370,7 @@ export const loginMachine = setup({
             actions: [
               { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
               'clearStoredTokens',
-              'emitLoggedOut',
+              'sendLogout',
               { type: 'setError', params: { message: UNHANDLED_LOGIN_ERROR_MESSAGE } },
             ],
           },
@@ -251,7 +392,7 @@ export const loginMachine = setup({
           actions: [
             { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
             'clearStoredTokens',
-            'emitLoggedOut',
+            'sendLogout',
             { type: 'setError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
           ],
         },
@@ -268,28 +409,23 @@ export const loginMachine = setup({
         input: ({ context }) => ({ accessToken: context.accessToken }),
         onDone: {
           target: 'succeeded',
-          actions: { type: 'emitLoggedIn', params: ({ event }) => ({ user: event.output }) },
+          actions: { type: 'sendLogin', params: ({ event }) => ({ user: event.output }) },
         },
         onError: {
           target: 'failed',
           actions: [
             { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
             'clearStoredTokens',
-            'emitLoggedOut',
+            'sendLogout',
             { type: 'setError', params: ({ event }) => ({ message: failureMessage(event.error) }) },
           ],
         },
       },
     },
     succeeded: { type: 'final' },
-    failed: {
-      on: {
-        'login.submit': {
-          target: 'authenticating',
-          actions: { type: 'startAttempt', params: ({ event }) => ({ redirectTo: event.redirectTo }) },
-        },
-      },
-    },
+    failed: waiting,
+    /** The session was signed in elsewhere; the card has asked to leave for its target. */
+    left: { type: 'final' },
   },
 });
 
@@ -299,6 +435,28 @@ export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
 /** The message to show in red under the form, or null. */
 export function selectLoginError(snapshot: LoginSnapshot): string | null {
   return snapshot.context.error;
+}
+
+/** What the card draws: each field's value and view, and whether the Login button may be pressed. */
+export interface LoginFormView {
+  values: LoginValues;
+  fields: Record<LoginField, FieldView>;
+  /** Spec §5: the Login button is disabled until the form is valid, and while submitting. */
+  canSubmit: boolean;
+}
+
+/** The form's view from a snapshot (spec §4 "Form field states", §5). */
+export function selectLoginForm(snapshot: LoginSnapshot): LoginFormView {
+  const { values, touched, errors } = snapshot.context;
+  const valid = LOGIN_FIELDS.every((field) => checkLoginField(field, values[field]) === null);
+  return {
+    values,
+    fields: {
+      email: fieldView(touched.email, errors.email),
+      password: fieldView(touched.password, errors.password),
+    },
+    canSubmit: valid && !selectIsSubmitting(snapshot),
+  };
 }
 
 /** True from submit until the attempt has failed (the form is disabled meanwhile, and after success). */

@@ -13,6 +13,7 @@ import { STORAGE_EVENT_DELAY, selectStatus, selectUser, sessionMachine } from '@
 import { system } from '@/ui/system';
 import { LoginPage } from './LoginPage';
 import { SessionActorContext } from '@/routes/session';
+import { UiEffectsProvider } from '@/routes/ui-effects';
 
 vi.mock('@/api/auth', () => ({
   fetchProfile: vi.fn(),
@@ -40,7 +41,7 @@ function SessionProbe() {
   const status = SessionActorContext.useSelector(selectStatus);
   const user = SessionActorContext.useSelector(selectUser);
   useEffect(() => {
-    const subscription = actorRef.on('redirect', (event) => redirects.push(event.to));
+    const subscription = actorRef.on('ui.navigate', (event) => redirects.push(event.to));
     return () => subscription.unsubscribe();
   }, [actorRef]);
   return <output data-testid="session">{`${status} ${user?.first_name ?? '-'}`}</output>;
@@ -58,14 +59,16 @@ function renderLogin(state?: unknown) {
   render(
     <ChakraProvider value={system}>
       <MemoryRouter initialEntries={[{ pathname: '/auth/login', state }]}>
-        <SessionActorContext.Provider logic={session}>
-          <Routes>
-            <Route path="/auth/login" element={<LoginPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <SessionProbe />
-          <LocationProbe />
-        </SessionActorContext.Provider>
+        <UiEffectsProvider>
+          <SessionActorContext.Provider logic={session}>
+            <Routes>
+              <Route path="/auth/login" element={<LoginPage />} />
+              <Route path="*" element={null} />
+            </Routes>
+            <SessionProbe />
+            <LocationProbe />
+          </SessionActorContext.Provider>
+        </UiEffectsProvider>
       </MemoryRouter>
     </ChakraProvider>,
   );
@@ -107,6 +110,10 @@ describe('LoginPage', () => {
     expect(screen.getByText('Please login to your account')).toBeTruthy();
     expect(emailInput().type).toBe('email');
     expect(passwordInput().type).toBe('password');
+    // Spec §5: disabled until the form is valid.
+    expect(loginButton().disabled).toBe(true);
+    type(emailInput(), 'admin@example.com');
+    type(passwordInput(), 'Admin123!');
     expect(loginButton().disabled).toBe(false);
   });
 
@@ -144,8 +151,12 @@ describe('LoginPage', () => {
     renderLogin();
     await flush();
     type(emailInput(), 'admin@example.com');
-    fireEvent.click(loginButton());
+    expect(loginButton().disabled).toBe(true);
+    // Enter submits the form even while the button is disabled.
+    fireEvent.submit(emailInput().form as HTMLFormElement);
     expect(screen.getByText('Required')).toBeTruthy();
+    // The machine's focus effect runs after the next frame.
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
     expect(document.activeElement).toBe(passwordInput());
     expect(login).not.toHaveBeenCalled();
   });
