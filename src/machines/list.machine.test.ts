@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { SimulatedClock, createActor, fromCallback } from 'xstate';
 import {
   LIST_DEBOUNCE_MS,
   createListMachine,
+  listUrl,
   readListQuery,
   sameListQuery,
   selectListView,
   writeListQuery,
 } from './list.machine';
-import type { ListEmitted, ListPage, ListQuery } from './list.machine';
+import type { ListEmitted, ListInput, ListPage, ListQuery } from './list.machine';
 
 type Filters = { query: string; status: string[] };
 const DEFAULTS: Filters = { query: '', status: [] };
@@ -30,13 +31,10 @@ function pageFor(query: ListQuery<Filters>, totalPages = 3): ListPage<string> {
   };
 }
 
-/** Starts a list whose every fetch is a pending call the test settles; records emitted URL changes. */
-function start(
-  input: ListQuery<Filters> = { filters: DEFAULTS, page: 1 },
-  canFetch?: (filters: Filters) => boolean,
-) {
-  const calls: Call[] = [];
-  const machine = createListMachine<Filters, string>({
+const navigation = (to: string) => ({ type: 'ui.navigate', to, replace: false });
+
+function testListMachine(calls: Call[], canFetch?: (filters: Filters) => boolean) {
+  return createListMachine<Filters, string>({
     id: 'test',
     canFetch,
     fetchPage: (query, signal) =>
@@ -44,16 +42,33 @@ function start(
         calls.push({ query, signal, resolve, reject });
       }),
   });
+}
+
+/**
+ * Starts a URL-synced list (unless `urlSync` is false) whose every fetch is a pending call the test
+ * settles; records the navigations it asks for, and how many URL watchers it started.
+ */
+function start(
+  input: ListQuery<Filters> = { filters: DEFAULTS, page: 1 },
+  canFetch?: (filters: Filters) => boolean,
+  urlSync = true,
+) {
+  const calls: Call[] = [];
+  let watchers = 0;
+  const machine = testListMachine(calls, canFetch).provide({
+    actors: { watchUrl: fromCallback(() => void (watchers += 1)) },
+  });
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { clock, input });
-  const urls: ListEmitted<Filters>[] = [];
-  actor.on('list.urlChange', (event) => urls.push(event));
+  const listInput: ListInput<Filters> = urlSync ? { ...input, urlSync: { defaults: DEFAULTS } } : input;
+  const actor = createActor(machine, { clock, input: listInput });
+  const urls: ListEmitted[] = [];
+  actor.on('*', (event) => urls.push(event));
   actor.start();
   const view = () => selectListView(actor.getSnapshot());
   const state = () => actor.getSnapshot().value;
   /** Lets the resolved promise's done event reach the actor. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, clock, calls, urls, view, state, settle };
+  return { actor, clock, calls, urls, view, state, settle, watchers: () => watchers };
 }
 
 afterEach(() => {
@@ -122,7 +137,7 @@ describe('list machine: loading cycle', () => {
     actor.send({ type: 'list.filter', filters: { query: 'x' } });
     expect(state()).toBe('loading');
     expect(calls).toHaveLength(1);
-    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: 'x', status: [] }, page: 1 }]);
+    expect(urls).toEqual([navigation('?query=x')]);
   });
 });
 
@@ -134,7 +149,7 @@ describe('list machine: filters and pages', () => {
     actor.send({ type: 'list.filter', filters: { status: ['2'] } });
     expect(calls).toHaveLength(2);
     expect(calls[1]!.query).toEqual({ filters: { query: '', status: ['2'] }, page: 1 });
-    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: '', status: ['2'] }, page: 1 }]);
+    expect(urls).toEqual([navigation('?status=2')]);
   });
 
   it('a page change keeps the filters and reports the URL; the current page or a non-page is ignored', async () => {
@@ -148,7 +163,7 @@ describe('list machine: filters and pages', () => {
     expect(urls).toEqual([]);
     actor.send({ type: 'list.page', page: 3 });
     expect(calls[1]!.query).toEqual({ filters: { query: 'a', status: [] }, page: 3 });
-    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: 'a', status: [] }, page: 3 }]);
+    expect(urls).toEqual([navigation('?query=a&page=3')]);
   });
 });
 
@@ -172,7 +187,7 @@ describe('list machine: debounce', () => {
     expect(state()).toBe('loading');
     expect(calls).toHaveLength(2);
     expect(calls[1]!.query).toEqual({ filters: { query: 'ann', status: [] }, page: 1 });
-    expect(urls).toEqual([{ type: 'list.urlChange', filters: { query: 'ann', status: [] }, page: 1 }]);
+    expect(urls).toEqual([navigation('?query=ann')]);
   });
 
   it('a reload during the wait sends the typed change at once, URL included', () => {
@@ -254,6 +269,47 @@ describe('list machine: URL sync', () => {
     clock.increment(LIST_DEBOUNCE_MS);
     expect(calls.map((call) => call.query.filters.query)).toEqual(['', 'old']);
     expect(urls).toEqual([]);
+  });
+});
+
+describe('list machine: which lists move the URL', () => {
+  it('a list without urlSync (a dashboard panel) never asks for a navigation nor watches the URL', () => {
+    const { actor, clock, urls, watchers } = start({ filters: DEFAULTS, page: 1 }, undefined, false);
+    actor.send({ type: 'list.filter', filters: { status: ['2'] } });
+    actor.send({ type: 'list.page', page: 2 });
+    actor.send({ type: 'list.filter', filters: { query: 'x' }, debounce: true });
+    clock.increment(LIST_DEBOUNCE_MS);
+    expect(urls).toEqual([]);
+    expect(watchers()).toBe(0);
+  });
+
+  it('a URL-synced list watches the URL once, and goes to a bare "?" when every filter is default', () => {
+    const { actor, urls, watchers } = start({ filters: { query: 'a', status: [] }, page: 1 });
+    expect(watchers()).toBe(1);
+    actor.send({ type: 'list.filter', filters: { query: '' } });
+    expect(urls).toEqual([navigation('?')]);
+    expect(listUrl({ filters: DEFAULTS, page: 2 }, DEFAULTS)).toBe('?page=2');
+  });
+
+  it("follows the browser's back/forward within its page (popstate), not on another page", () => {
+    const location = { pathname: '/dashboard/users', search: '?page=2' };
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { location }));
+    const calls: Call[] = [];
+    const actor = createActor(testListMachine(calls), {
+      input: { ...readListQuery(location.search, DEFAULTS), urlSync: { defaults: DEFAULTS } },
+    }).start();
+    location.search = '?status=2';
+    window.dispatchEvent(new Event('popstate'));
+    expect(calls.map((call) => call.query)).toEqual([
+      { filters: DEFAULTS, page: 2 },
+      { filters: { query: '', status: ['2'] }, page: 1 },
+    ]);
+    location.pathname = '/dashboard';
+    location.search = '';
+    window.dispatchEvent(new Event('popstate'));
+    expect(calls).toHaveLength(2);
+    actor.stop();
+    vi.unstubAllGlobals();
   });
 });
 

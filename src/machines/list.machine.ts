@@ -9,12 +9,14 @@
  * 2. `createListMachine({ id, fetchPage, canFetch? })`: `fetchPage({ filters, page }, signal)` resolves
  *    to a `ListPage` (map the server's answer to `items`, `page`, `totalPages`, `total`). Tests replace
  *    it with `.provide({ actors: { fetchPage: fromPromise(...) } })`.
- * 3. Start the actor with `input: readListQuery(location.search, defaults)`; whenever
- *    `location.search` changes (back/forward, a pasted link) send
- *    `{ type: 'list.urlChanged', ...readListQuery(location.search, defaults) }` — the machine ignores
- *    it when it matches what it already shows, so its own URL updates do not fetch twice.
- * 4. Listen for the emitted `list.urlChange` and navigate to `writeListQuery(event, defaults)`.
- * 5. Send `list.filter` (`debounce: true` while typing), `list.page` from the pagination control,
+ * 3. Start the actor with its first query as `input` (`{ filters, page }`). A list whose query lives
+ *    in the URL starts from `readListQuery(location.search, defaults)` and adds
+ *    `urlSync: { defaults }`: it then asks the screen to move the URL with `uiNavigate('?…')` (the
+ *    shared effect vocabulary, `ui-effects.ts`) whenever it moves to a new query, and follows the
+ *    browser's back/forward buttons itself (the `watchUrl` actor sends `list.urlChanged`, which the
+ *    machine ignores when it matches what it already shows, so its own URL updates do not fetch
+ *    twice). Lists without `urlSync` (the dashboard panels) never touch the URL.
+ * 4. Send `list.filter` (`debounce: true` while typing), `list.page` from the pagination control,
  *    `list.reload` after a change elsewhere; render `selectListView(snapshot)`.
  *
  * Behaviour:
@@ -29,8 +31,10 @@
  * - When `canFetch(filters)` is false (e.g. a date range missing one end) nothing is fetched and the
  *   list is empty (state `incomplete`).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { uiNavigate } from './ui-effects';
+import type { NavigateEffect } from './ui-effects';
 
 /** Milliseconds of quiet after the last keystroke before a debounced filter change fetches. */
 export const LIST_DEBOUNCE_MS = 300;
@@ -57,8 +61,16 @@ export interface ListPage<T> {
   total: number | null;
 }
 
+/** What a list starts from: its first query and, for a list that lives in the URL, its URL defaults. */
+export interface ListInput<F extends ListFilters> extends ListQuery<F> {
+  /** Keep the URL in step with the list; `defaults` are the filters an empty URL stands for. */
+  urlSync?: { defaults: F };
+}
+
 /** The list's context. */
 export interface ListContext<F extends ListFilters, T> extends ListQuery<F> {
+  /** The URL defaults of a list kept in the URL, or null for a list that leaves the URL alone. */
+  urlDefaults: F | null;
   items: T[];
   totalPages: number;
   total: number | null;
@@ -73,8 +85,30 @@ export type ListEvent<F extends ListFilters> =
   | { type: 'list.urlChanged'; filters: F; page: number }
   | { type: 'list.reload' };
 
-/** Emitted when the list moved to a query the URL does not hold yet; the screen navigates. */
-export type ListEmitted<F extends ListFilters> = { type: 'list.urlChange'; filters: F; page: number };
+/** Emitted (by URL-synced lists only) when the list moved to a query the URL does not hold yet. */
+export type ListEmitted = NavigateEffect;
+
+/** The search string a URL-synced list navigates to: '?' alone when every filter is default. */
+export function listUrl<F extends ListFilters>(query: ListQuery<F>, defaults: F): string {
+  return writeListQuery(query, defaults) || '?';
+}
+
+/**
+ * Follows the browser's back/forward buttons for a URL-synced list: on `popstate` within the page the
+ * list started on, sends `list.urlChanged` with the query the URL now holds. Other navigations that
+ * leave the page unmount the screen, and so stop the list.
+ */
+const watchBrowserHistory = fromCallback<{ type: 'never' }, { defaults: ListFilters }>(
+  ({ input, sendBack }) => {
+    const pathname = window.location.pathname;
+    const onPopState = () => {
+      if (window.location.pathname !== pathname) return;
+      sendBack({ type: 'list.urlChanged', ...readListQuery(window.location.search, input.defaults) });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  },
+);
 
 /** Options of {@link createListMachine}. */
 export interface ListMachineOptions<F extends ListFilters, T> {
@@ -148,13 +182,14 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
     types: {
       context: {} as ListContext<F, T>,
       events: {} as ListEvent<F>,
-      emitted: {} as ListEmitted<F>,
-      input: {} as ListQuery<F>,
+      emitted: {} as ListEmitted,
+      input: {} as ListInput<F>,
     },
     actors: {
       fetchPage: fromPromise<ListPage<T>, ListQuery<F>>(({ input, signal }) =>
         options.fetchPage(input, signal),
       ),
+      watchUrl: watchBrowserHistory,
     },
     actions: {
       applyFilters: assign(({ context }, params: { filters: Partial<F> }) => ({
@@ -180,11 +215,14 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       reportFailure: (_, params: { error: unknown }) => {
         console.error(`Failed to load the ${options.id} list`, params.error);
       },
-      emitUrlChange: emit(({ context }) => ({
-        type: 'list.urlChange' as const,
-        filters: context.filters,
-        page: context.page,
-      })),
+      // Only a URL-synced list moves the URL; a dashboard panel's list keeps it where it is.
+      emitUrlChange: enqueueActions(({ context, enqueue }) => {
+        if (context.urlDefaults !== null) enqueue.emit(uiNavigate(listUrl(context, context.urlDefaults)));
+      }),
+      followUrl: enqueueActions(({ context, enqueue }) => {
+        if (context.urlDefaults !== null)
+          enqueue.spawnChild('watchUrl', { id: 'url', input: { defaults: context.urlDefaults } });
+      }),
     },
     guards: {
       filtersAreComplete: ({ context }) => canFetch?.(context.filters) ?? true,
@@ -199,12 +237,14 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
     context: ({ input }) => ({
       filters: input.filters,
       page: input.page,
+      urlDefaults: input.urlSync?.defaults ?? null,
       items: [],
       totalPages: 0,
       total: null,
       error: null,
     }),
     initial: 'starting',
+    entry: 'followUrl',
     on: {
       'list.filter': [
         {

@@ -48,7 +48,10 @@ export async function fetchUsersPage(
   };
 }
 
-/** The users list statechart; start it with `input: readListQuery(location.search, USER_FILTER_DEFAULTS)`. */
+/**
+ * The users list statechart; start it with
+ * `input: { ...readListQuery(location.search, USER_FILTER_DEFAULTS), urlSync: { defaults: USER_FILTER_DEFAULTS } }`.
+ */
 export const usersListMachine = createListMachine<UserFilters, User>({
   id: 'usersList',
   fetchPage: fetchUsersPage,

@@ -3,6 +3,8 @@
  * URL"; spec §8 "Silent failures": a failed list falls back to empty). Each list's model
  * (tests/model/models/<id>.model.ts) passes its machine, its start query and typed fixtures; the
  * checks are one reference of list.machine.ts's rules:
+ * - a list started with `urlSync` reports every new query as a `ui.navigate` to its search string
+ *   (and starts one URL watcher for back/forward); a list without it never asks to move the URL;
  * - a filter change applies at once and goes back to page 1; typed (`debounce`) it waits quietly
  *   and only then fetches and reports the URL, otherwise both happen at once;
  * - a page change to another valid page fetches and reports the URL; the same or an invalid page is
@@ -19,15 +21,16 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ListFilters, ListMachine, ListPage, ListQuery } from '@/machines/list.machine';
+import { writeListQuery } from '@/machines/list.machine';
+import type { ListFilters, ListInput, ListMachine, ListPage, ListQuery } from '@/machines/list.machine';
 import { defineModel } from './harness';
 import type { ExecutedStep, MachineModel } from './harness';
 
 /** What a list's model gives; see the module comment. */
 export interface ListModelOptions<F extends ListFilters, T> {
   machine: ListMachine<F, T>;
-  /** The queries the list may start with (as read from the URL), by name. */
-  inputs: Readonly<Record<string, ListQuery<F>>>;
+  /** The queries the list may start with (as read from the URL, with `urlSync` when it keeps the URL), by name. */
+  inputs: Readonly<Record<string, ListInput<F>>>;
   /** The spec's rule for when the list may be fetched (`canFetch`); always true for most lists. */
   canFetch: (filters: F) => boolean;
   /** Filter changes a person makes (each is walked typed and not typed). */
@@ -57,23 +60,30 @@ export function defineListModel<F extends ListFilters, T>(
   const canFetch = options.canFetch as (filters: ListFilters) => boolean;
 
   /** A request for the shown query: fetching, or empty when the filters are incomplete. */
-  function expectRequest(step: ListStep): void {
+  function expectRequest(step: ListStep, watcher: unknown[] = []): void {
     const { after } = step;
     if (canFetch(after.context.filters)) {
       expect(after.value).toBe('loading');
       expect(step.started, 'the server is asked for exactly the shown query').toEqual([
+        ...watcher,
         { src: 'fetchPage', id: expect.any(String), input: queryOf(after.context) },
       ]);
     } else {
       expect(after.value, 'incomplete filters fetch nothing').toBe('incomplete');
-      expect(step.started).toEqual([]);
+      expect(step.started).toEqual(watcher);
       expect(after.context).toMatchObject({ items: [], totalPages: 0, total: 0, error: null });
     }
   }
 
   function expectUrlReported(step: ListStep): void {
+    const defaults = (step.input as ListInput<ListFilters> | undefined)?.urlSync?.defaults;
+    if (defaults === undefined) {
+      expect(step.emitted, 'a list without urlSync leaves the URL alone').toEqual([]);
+      return;
+    }
+    const search = writeListQuery(queryOf(step.after.context), defaults);
     expect(step.emitted, 'the URL follows the list').toEqual([
-      { type: 'list.urlChange', filters: step.after.context.filters, page: step.after.context.page },
+      { type: 'ui.navigate', to: search === '' ? '?' : search, replace: false },
     ]);
   }
 
@@ -88,9 +98,14 @@ export function defineListModel<F extends ListFilters, T>(
     const { input, before, after } = step;
     const event = step.event as ListEvent;
     if (before === null) {
-      expect(after.context).toMatchObject({ ...input, items: [], totalPages: 0, error: null });
+      const { urlSync, ...query } = input as ListInput<ListFilters>;
+      expect(after.context).toMatchObject({ ...query, items: [], totalPages: 0, error: null });
+      expect(after.context.urlDefaults).toEqual(urlSync?.defaults ?? null);
       if (after.matches('loading')) expect(after.context.total, 'unknown until the server says').toBeNull();
-      expectRequest(step);
+      // A URL-synced list follows back/forward from the start; others never look at the URL.
+      const watcher = urlSync ? [{ src: 'watchUrl', id: 'url', input: { defaults: urlSync.defaults } }] : [];
+      expectRequest(step, watcher);
+      expect(step.emitted).toEqual([]);
       return;
     }
     switch (event.type) {
@@ -178,7 +193,11 @@ export function defineListModel<F extends ListFilters, T>(
         { type: 'list.page', page: 0 },
       ],
       'list.urlChanged': [
-        ...Object.values(options.inputs).map((query) => ({ type: 'list.urlChanged' as const, ...query })),
+        ...Object.values(options.inputs).map(({ filters, page }) => ({
+          type: 'list.urlChanged' as const,
+          filters,
+          page,
+        })),
         { type: 'list.urlChanged', ...options.otherUrlQuery },
       ],
       'list.reload': [{ type: 'list.reload' }],

@@ -28,6 +28,7 @@ import type { User } from '@/api/schemas/users';
 import { uploadUrl } from '@/api/assets';
 import { selectListView } from '@/machines/list.machine';
 import { USER_FILTER_DEFAULTS, USER_STATUS_CHOICES, usersListMachine } from '@/machines/usersList.machine';
+import { paths } from '@/routes/paths';
 import { Pagination } from '@/ui/Pagination';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { StatusDot } from '@/ui/StatusDot';
@@ -90,14 +91,14 @@ function UserRow({ user }: { user: User }) {
       <Table.Cell>{user.orders}</Table.Cell>
       <Table.Cell>
         <Link asChild color="brand.fg" fontWeight="medium">
-          <RouterLink to={`/dashboard/users/${user.id}/edit`}>Edit User</RouterLink>
+          <RouterLink to={paths.editUser(user.id)}>Edit User</RouterLink>
         </Link>
       </Table.Cell>
     </Table.Row>
   );
 }
 
-/** The users panel; the list statechart and the URL stay in step (see useListUrlSync). */
+/** The users panel; the list statechart keeps the URL in step itself (see useListUrlSync). */
 export function UsersPanel() {
   const list = useListUrlSync(usersListMachine, USER_FILTER_DEFAULTS);
   const view = useSelector(list, selectListView);
@@ -155,7 +156,7 @@ export function UsersPanel() {
             {view.isLoading && <Spinner size="sm" aria-label="Loading users" />}
           </HStack>
           <Button asChild colorPalette="brand">
-            <RouterLink to="/dashboard/users/create">
+            <RouterLink to={paths.createUser}>
               <Plus size={16} aria-hidden />
               Add User
             </RouterLink>

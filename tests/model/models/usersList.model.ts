@@ -1,7 +1,7 @@
 /**
  * Model of usersListMachine (spec §2 "Users list panel": 'Search users', 'Filter by Status' Active /
  * Inactive, 100 a page; issue 3 "List state lives in the URL"), through the shared list model of
- * ../list-model.ts. Every query is fetched.
+ * ../list-model.ts. Every query is fetched; the list keeps the URL (`urlSync`).
  */
 import type { User } from '@/api/schemas/users';
 import { usersListMachine } from '@/machines/usersList.machine';
@@ -33,7 +33,13 @@ const GRACE: User = {
 
 export default defineListModel<UserFilters, User>({
   machine: usersListMachine,
-  inputs: { 'no filters': { filters: { query: '', status: [] }, page: 1 } },
+  inputs: {
+    'no filters': {
+      filters: { query: '', status: [] },
+      page: 1,
+      urlSync: { defaults: { query: '', status: [] } },
+    },
+  },
   canFetch: () => true,
   filterChanges: [{ query: 'grace' }, { status: ['2'] }],
   otherUrlQuery: { filters: { query: 'ada', status: ['1'] }, page: 2 },
