@@ -25,8 +25,8 @@ import { announceStoredTokens, clearStoredTokens, setStoredTokens } from '@/api/
 import { fieldElementId, fieldView } from './form-fields';
 import type { FieldView } from './form-fields';
 import { loginTarget, wasTurnedAway } from './session-redirects';
-import { STORAGE_EVENT_DELAY, selectStatus, sessionMachine } from './session.machine';
-import type { SessionEvent } from './session.machine';
+import { STORAGE_EVENT_DELAY, selectStatus } from './session.machine';
+import type { SessionEvent , sessionMachine } from './session.machine';
 import { uiFocus, uiNavigate } from './ui-effects';
 import type { FocusEffect, NavigateEffect } from './ui-effects';
 /** Spec §8: 401 without a server message. */

@@ -1,7 +1,9 @@
 /**
- * Model of loginMachine (spec §4 "Login sequence", §8 "Login by status", ARCHITECTURE.md §4 for
- * 429, issue 13 for 503). Its guards read only the failing actor's error, so the serializer keeps the state alone; the
- * error variants are the fixtures of `authenticate`, one per branch of spec §8.
+ * Model of loginMachine (spec §4 "Login sequence", "Form field states", §5 "Login", §8 "Login by
+ * status", ARCHITECTURE.md §4 for 429, issue 13 for 503). The serializer keeps the state and the form:
+ * each field's view and whether its value passes (which the submit guard reads); the error variants are
+ * the fixtures of `authenticate`, one per branch of spec §8. The inputs are the location states the
+ * guard can leave: none, a remembered page, and a signed-in user turned away.
  */
 import { expect } from 'vitest';
 import {
@@ -11,15 +13,22 @@ import {
   UNEXPECTED_RESPONSE_MESSAGE,
 } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { createActor } from 'xstate';
 import {
-  DEFAULT_LOGIN_REDIRECT,
   INVALID_CREDENTIALS_MESSAGE,
   SERVER_BUSY_MESSAGE,
   UNHANDLED_LOGIN_ERROR_MESSAGE,
+  LOGIN_FIELDS,
+  checkLoginField,
+  checkLoginForm,
   loginMachine,
+  selectLoginForm,
   tooManyAttemptsMessage,
 } from '@/machines/login.machine';
-import type { LoginTokens } from '@/machines/login.machine';
+import type { LoginSnapshot, LoginTokens } from '@/machines/login.machine';
+import { loginTarget } from '@/machines/session-redirects';
+import { sessionMachine } from '@/machines/session.machine';
+import { uiFocus, uiNavigate } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
 
@@ -48,8 +57,15 @@ function httpError(status: number, serverMessage: string | null, retryAfterSecon
 const LOGIN_PAIR: LoginTokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 const RENEWED_PAIR: LoginTokens = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 
+/**
+ * The session the card is given: never started, so what the card sends it only waits in its mailbox
+ * (the checks read the sends from the step's actions).
+ */
+const SESSION = createActor(sessionMachine);
+
 /** The three actions of the branches that "log out" (spec §8), in order. */
-const LOG_OUT = ['reportFailure', 'clearStoredTokens', 'xstate.emit'];
+const LOG_OUT = ['reportFailure', 'clearStoredTokens', 'xstate.sendTo'];
+const LOGOUT_SENT = { type: 'xstate.sendTo', params: { event: { type: 'session.logout' } } };
 
 type LoginStep = ExecutedStep<typeof loginMachine>;
 
@@ -59,7 +75,9 @@ function expectFailure(step: LoginStep, message: string, logsOut: boolean, repor
   expect(step.actions.map((action) => action.type)).toEqual(
     logsOut ? LOG_OUT : reports ? ['reportFailure'] : [],
   );
-  expect(step.emitted).toEqual(logsOut ? [{ type: 'loggedOut' }] : []);
+  expect(step.actions.filter((action) => action.type === 'xstate.sendTo')).toEqual(
+    logsOut ? [LOGOUT_SENT] : [],
+  );
 }
 
 function checkAuthenticationError(step: LoginStep, error: unknown): void {
@@ -72,7 +90,7 @@ function checkAuthenticationError(step: LoginStep, error: unknown): void {
     expectFailure(step, error.serverMessage ?? INVALID_CREDENTIALS_MESSAGE, false);
   } else if (error.status === 422) {
     expect(step.after.value).toBe('renewingSession');
-    expect(step.emitted).toEqual([]);
+    expect(step.actions).toEqual([]);
   } else if (error.status === 429) {
     expectFailure(step, tooManyAttemptsMessage(error.retryAfterSeconds), false);
   } else if (error.status === 503) {
@@ -84,24 +102,68 @@ function checkAuthenticationError(step: LoginStep, error: unknown): void {
   }
 }
 
+/** Spec §4 "Form field states": what each field shows after a form event. */
+function checkFormStep(step: LoginStep): void {
+  const { before, event, after } = step;
+  if (before === null) return;
+  if (event.type === 'login.change') {
+    expect(after.value, 'typing does not leave the state').toBe(before.value);
+    expect(after.context.values[event.field]).toBe(event.value);
+    expect(selectLoginForm(after).fields, 'the shown checks wait for a blur or submit').toEqual(
+      selectLoginForm(before).fields,
+    );
+  } else if (event.type === 'login.blur') {
+    const shown = checkLoginField(event.field, after.context.values[event.field]);
+    expect(selectLoginForm(after).fields[event.field]).toEqual(
+      shown === null ? { state: 'valid', error: null } : { state: 'error', error: shown },
+    );
+  } else if (event.type === 'login.submit') {
+    const checks = checkLoginForm(before.context.values);
+    for (const field of LOGIN_FIELDS) {
+      expect(selectLoginForm(after).fields[field].state, 'a submit touches every field').toBe(
+        checks[field] === null ? 'valid' : 'error',
+      );
+    }
+    const firstInvalid = LOGIN_FIELDS.find((field) => checks[field] !== null);
+    if (firstInvalid === undefined) return;
+    expect(after.value, 'an invalid form is not sent').toBe(before.value);
+    expect(after.context.error, 'nor is the last message cleared').toBe(before.context.error);
+    expect(step.emitted).toEqual([uiFocus(`login-${firstInvalid}`)]);
+    expect(step.started).toEqual([]);
+  }
+  // Spec §5: Login is disabled until the form is valid, and while submitting.
+  const valid = Object.values(checkLoginForm(after.context.values)).every((check) => check === null);
+  const waiting = after.matches('idle') || after.matches('failed');
+  expect(selectLoginForm(after).canSubmit).toBe(valid && waiting);
+}
+
 function checkStep(step: LoginStep): void {
   const { before, event, after } = step;
+  checkFormStep(step);
   if (before === null) {
     expect(after.value).toBe('idle');
     expect(after.context.error).toBeNull();
+    expect(after.context.redirectTo).toBe(loginTarget(step.input?.locationState));
     return;
   }
   if (event.type === 'login.submit') {
-    expect(after.value).toBe('authenticating');
+    if (!after.matches('authenticating')) return;
     expect(after.context.error, 'a new attempt clears the old message').toBeNull();
-    expect(after.context.redirectTo).toBe(event.redirectTo ?? DEFAULT_LOGIN_REDIRECT);
     expect(step.started).toEqual([
       {
         src: 'authenticate',
         id: expect.any(String),
-        input: { email: event.email, password: event.password },
+        input: before.context.values,
       },
     ]);
+  } else if (event.type === 'login.signedInElsewhere') {
+    if (after.context.turnedAway) {
+      expect(after.value, 'a user the guard turned away stays on the card').toBe(before.value);
+      expect(step.emitted).toEqual([]);
+    } else {
+      expect(after.value).toBe('left');
+      expect(step.emitted).toEqual([uiNavigate(after.context.redirectTo, { replace: true })]);
+    }
   } else if ('output' in event) {
     if (after.matches('storingTokens')) {
       const pair = event.output as LoginTokens;
@@ -109,13 +171,18 @@ function checkStep(step: LoginStep): void {
       expect(step.actions).toEqual([{ type: 'storeTokens', params: pair }]);
     } else {
       expect(after.value).toBe('succeeded');
-      expect(step.emitted).toEqual([
+      expect(step.actions).toEqual([
         {
-          type: 'loggedIn',
-          user: event.output,
-          accessToken: before.context.accessToken,
-          refreshToken: before.context.refreshToken,
-          redirectTo: before.context.redirectTo,
+          type: 'xstate.sendTo',
+          params: {
+            event: {
+              type: 'session.login',
+              user: event.output,
+              accessToken: before.context.accessToken,
+              refreshToken: before.context.refreshToken,
+              redirectTo: before.context.redirectTo,
+            },
+          },
         },
       ]);
     }
@@ -135,18 +202,40 @@ function checkStep(step: LoginStep): void {
   }
 }
 
+/** What the serializer keeps of the form: each field's view, and whether its value passes. */
+function formKey(snapshot: LoginSnapshot) {
+  const { fields, values } = { ...selectLoginForm(snapshot), values: snapshot.context.values };
+  return LOGIN_FIELDS.map((field) => [fields[field], checkLoginField(field, values[field]) === null]);
+}
+
 export default defineModel({
   machine: loginMachine,
+  inputs: {
+    fresh: { session: SESSION },
+    remembered: {
+      session: SESSION,
+      locationState: { from: { pathname: '/dashboard/users', search: '', hash: '' }, denied: false },
+    },
+    turnedAway: {
+      session: SESSION,
+      locationState: { from: { pathname: '/dashboard', search: '', hash: '' }, denied: true },
+    },
+  },
   events: {
-    'login.submit': [
-      { type: 'login.submit', email: 'ada@example.com', password: 'Secret123!' },
-      {
-        type: 'login.submit',
-        email: 'ada@example.com',
-        password: 'Secret123!',
-        redirectTo: '/dashboard/users',
-      },
+    'login.change': [
+      { type: 'login.change', field: 'email', value: '' },
+      { type: 'login.change', field: 'email', value: 'ada@' },
+      { type: 'login.change', field: 'email', value: 'ada@example.com' },
+      { type: 'login.change', field: 'password', value: '' },
+      { type: 'login.change', field: 'password', value: '12345' },
+      { type: 'login.change', field: 'password', value: 'Secret123!' },
     ],
+    'login.blur': [
+      { type: 'login.blur', field: 'email' },
+      { type: 'login.blur', field: 'password' },
+    ],
+    'login.submit': [{ type: 'login.submit' }],
+    'login.signedInElsewhere': [{ type: 'login.signedInElsewhere' }],
   },
   outcomes: {
     authenticate: {
@@ -175,6 +264,6 @@ export default defineModel({
     },
   },
   stubActions: ['storeTokens', 'announceStoredTokens', 'clearStoredTokens', 'reportFailure'],
-  serialize: (snapshot) => snapshot.value,
+  serialize: (snapshot) => ({ value: snapshot.value, form: formKey(snapshot) }),
   check: checkStep,
 });
