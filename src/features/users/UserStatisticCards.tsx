@@ -3,10 +3,9 @@
  * loading, the red box on failure, else one card per statistic.
  */
 import { Box, Card, HStack, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import type { UserStatistic } from '@/api/schemas/users';
-import { withInspection } from '@/machines/inspector';
 import {
   USER_STATISTICS_FAILED_MESSAGE,
   USER_STATISTICS_PLACEHOLDERS,
@@ -14,6 +13,11 @@ import {
   statisticChange,
   userStatisticsMachine,
 } from '@/machines/userStatistics.machine';
+import type { UserStatisticsSnapshot } from '@/machines/userStatistics.machine';
+import { useScreenActor } from '@/routes/ui-effects';
+
+// The cards render every part of the snapshot (state and statistics), so they read it whole.
+const selectSnapshot = (snapshot: UserStatisticsSnapshot) => snapshot;
 
 const TONE_COLOURS = { up: 'green.600', down: 'red.600', flat: 'gray.500' } as const;
 
@@ -45,7 +49,7 @@ function StatisticCard({ statistic }: { statistic: UserStatistic }) {
 
 /** Loads GET /users/statistics once and renders the cards, placeholders or the error box. */
 export function UserStatisticCards() {
-  const [snapshot] = useMachine(userStatisticsMachine, withInspection());
+  const snapshot = useSelector(useScreenActor(userStatisticsMachine), selectSnapshot);
   if (snapshot.matches('failed')) {
     return (
       <Box

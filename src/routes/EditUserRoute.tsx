@@ -1,0 +1,13 @@
+/**
+ * The screen of /dashboard/users/:userId/edit (spec §2 Dashboard area): the users feature's edit page
+ * with the tokens feature's Associated Tokens panel under its form. Composed here because a feature
+ * does not import another feature (issue 14); both get the same checked user id, and both start
+ * fresh when it changes (the page keys its content by id).
+ */
+import { TokensPanel } from '@/features/tokens/TokensPanel';
+import { EditUserPage } from '@/features/users/EditUserPage';
+
+/** Renders the edit user page with the user's tokens panel below the form. */
+export function EditUserRoute() {
+  return <EditUserPage renderBelow={(userId) => <TokensPanel userId={userId} />} />;
+}
