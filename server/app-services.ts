@@ -1,6 +1,6 @@
 /**
  * What every route plugin receives (issue 14 "Server": routes → services → Drizzle): the
- * configuration, the clock, the route registry and one service per resource, each already bound to
+ * configuration, the route registry and one service per resource, each already bound to
  * the app's database. Route plugins import this module, never server/app.ts (which imports them
  * all), and never the database: this module imports no route.
  */
@@ -32,8 +32,6 @@ import type { UsersService } from './users/users-service';
 /** What every route plugin receives as options. */
 export interface AppServices {
   config: Config;
-  /** The clock (tests pass a simulated one). */
-  now: () => Date;
   registry: RouteRegistry;
   health: HealthService;
   auth: AuthService;
@@ -51,6 +49,7 @@ export interface AppServices {
 /** What the services are built on. */
 export interface ServiceDeps {
   db: Db;
+  /** The clock (tests pass a simulated one). */
   now: () => Date;
 }
 
@@ -63,7 +62,6 @@ export function createAppServices(config: Config, { db, now }: ServiceDeps): App
   const hashing = createHashingGate(config.passwordHashing);
   return {
     config,
-    now,
     registry: new RouteRegistry(),
     // openDatabase picks PostgreSQL exactly when DATABASE_URL is set.
     health: createHealthService({ db, database: config.databaseUrl ? 'postgres' : 'pglite' }),

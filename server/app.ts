@@ -106,11 +106,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.server.headersTimeout = timeouts.requestMs;
   (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval =
     timeouts.checkIntervalMs;
-  const services = createAppServices(config, { db: deps.db, now: deps.now ?? (() => new Date()) });
+  const now = deps.now ?? (() => new Date());
+  const services = createAppServices(config, { db: deps.db, now });
   app.decorate('routeRegistry', services.registry);
   app.decorateRequest('auth', null);
 
-  const guard = createGuard({ db: deps.db, jwtSecret: config.jwtSecret, now: services.now });
+  const guard = createGuard({ db: deps.db, jwtSecret: config.jwtSecret, now });
   app.addHook('onRoute', (route) => {
     const access = accessFor(route.url);
     if (access === 'user' || access === 'admin') {

@@ -24,7 +24,7 @@ async function dashboardApp(db: Db): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   installErrorHandler(app);
   const now = () => new Date('2025-06-02T09:00:00Z');
-  const services = { dashboard: createDashboardService({ db, now }), now } as AppServices;
+  const services = { dashboard: createDashboardService({ db, now }) } as AppServices;
   await app.register((scope) => dashboardRoutes(scope, services), { prefix: '/dashboard' });
   await app.ready();
   return app;
