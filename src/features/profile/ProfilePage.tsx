@@ -171,7 +171,7 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
 }
 
 /** Binds one form field: its value, its spec §4 view and the change / blur events of `form`. */
-function ProfileInput<F extends GeneralField | PasswordField>(props: {
+function ProfileTextField<F extends GeneralField | PasswordField>(props: {
   form: keyof typeof PROFILE_FORMS;
   field: F;
   label: string;
@@ -229,7 +229,7 @@ function GeneralPanel({ profile }: { profile: ProfileActor }) {
         <Stack gap="4">
           <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
             {GENERAL_FIELDS.map((field) => (
-              <ProfileInput
+              <ProfileTextField
                 key={field}
                 form="general"
                 field={field}
@@ -275,7 +275,7 @@ function PasswordPanel({ profile }: { profile: ProfileActor }) {
   const saving = selectIsSavingPassword(snapshot);
   const error = selectPasswordError(snapshot);
   const field = (name: PasswordField) => (
-    <ProfileInput
+    <ProfileTextField
       form="password"
       field={name}
       type="password"
