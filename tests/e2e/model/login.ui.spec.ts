@@ -3,18 +3,22 @@
  * with the login, token-refresh and profile calls held until a step answers them (see auth-ui.ts for
  * how the fixtures become real answers) and Playwright's clock standing still between steps.
  *
- * The UI sends what the card can send: the redirect target comes from the page the visitor was
- * turned away from, so `start` opens that page (or the card itself) and a second attempt on the same
- * card goes to the same target; the paths keep to that.
+ * The card's input is the location state the guard left: `start` opens the page the visitor asked for
+ * (the guard sends them to the card, remembering it) or the card itself. The form's gestures type,
+ * leave a field, and press Enter; another tab's login is a second page writing a token pair, whose
+ * profile call the session makes here is answered with the fixture user. The turned-away input needs
+ * a signed-in customer; its paths reach nothing the others do not (the coverage test says so), so
+ * `coveringPaths` never picks them.
  */
 import { expect, test } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
-import { REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
-import { DEFAULT_LOGIN_REDIRECT } from '@/machines/login.machine';
-import type { LoginEvent, LoginTokens, loginMachine } from '@/machines/login.machine';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
+import { selectLoginForm } from '@/machines/login.machine';
+import type { LoginEvent, LoginField, LoginTokens, loginMachine } from '@/machines/login.machine';
+import { redirectTargetFrom, wasTurnedAway } from '@/machines/session-redirects';
 import { OVERLAY_LINGER } from '@/machines/session.machine';
-import { defineModel } from '../../model/harness';
+import { paths } from '@/routes/paths';
 import type { ModelPath } from '../../model/harness';
 import loginModel from '../../model/models/login.model';
 import {
@@ -32,7 +36,6 @@ import {
   pauseClock,
   realToken,
   sessionOverlay,
-  submitLogin,
   tokenPairAnswer,
   userMenu,
 } from './auth-ui';
@@ -40,22 +43,44 @@ import { coveringPaths, describeUiModel } from './ui-model';
 import type { UiModel, UiRun } from './ui-model';
 
 type Login = typeof loginMachine;
+
+/** The user another tab signed in as (the body of the session's held profile call). */
+const SIGNED_IN_ELSEWHERE: ProfileUser = {
+  id: 1,
+  user_type_id: 1,
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  avatar: null,
+};
 type LoginRun = UiRun<Login>;
 
-/** The login model as the card can drive it: a second attempt keeps the first one's redirect target. */
-const uiLoginModel = defineModel({
-  ...loginModel,
-  filterEvents: (snapshot, event) =>
-    (loginModel.filterEvents?.(snapshot, event) ?? true) &&
-    (event.type !== 'login.submit' ||
-      snapshot.matches('idle') ||
-      (event.redirectTo ?? DEFAULT_LOGIN_REDIRECT) === snapshot.context.redirectTo),
-});
+const LABELS: Record<LoginField, string> = { email: 'Email', password: 'Password' };
 
-function submits(path: ModelPath<Login>): LoginEvent[] {
-  return path.steps
-    .map((step) => step.event)
-    .filter((event): event is LoginEvent => event.type === 'login.submit');
+/** A field's input, by its label. */
+function input(run: LoginRun, field: LoginField) {
+  return run.page.getByLabel(LABELS[field], { exact: true });
+}
+
+/** The model's state before the step being delivered. */
+function snapshotBefore(run: LoginRun): SnapshotFrom<Login> {
+  return run.path.steps[run.step - 1]!.state;
+}
+
+/** What every waiting state shows of the form: each field's state and message, and the Login button. */
+async function expectForm(run: LoginRun, snapshot: SnapshotFrom<Login>): Promise<void> {
+  const form = selectLoginForm(snapshot);
+  for (const field of ['email', 'password'] as const) {
+    await expect(input(run, field)).toHaveValue(snapshot.context.values[field]);
+    const view = form.fields[field];
+    if (view.state === 'error') await expect(input(run, field)).toHaveAttribute('aria-invalid', 'true');
+    else await expect(input(run, field)).not.toHaveAttribute('aria-invalid', 'true');
+    if (view.error !== null) await expect(run.page.getByText(view.error, { exact: true })).toBeVisible();
+  }
+  const validMarks = Object.values(form.fields).filter((view) => view.state === 'valid').length;
+  await expect(run.page.getByRole('img', { name: 'Valid' })).toHaveCount(validMarks);
+  if (form.canSubmit) await expect(loginButton(run.page)).toBeEnabled();
+  else await expect(loginButton(run.page)).toBeDisabled();
 }
 
 /** True when the path renews the session after a 422, which reads the stored refresh token. */
@@ -77,14 +102,16 @@ async function expectTokensStored(run: LoginRun, snapshot: SnapshotFrom<Login>):
 }
 
 const loginUi: UiModel<Login> = {
-  model: uiLoginModel,
+  model: loginModel,
   clock: CLOCK_INSTALLED_AT,
   async start(run) {
     const { page, held, path } = run;
     await pauseClock(page);
     await holdAuthCalls(held);
+    const locationState = path.input?.locationState;
+    if (wasTurnedAway(locationState)) throw new Error('the UI model opens no card for a turned-away user');
     // The guard sends a visitor who asked for a dashboard page to the card, remembering the page.
-    await page.goto(submits(path)[0]?.redirectTo ?? '/auth/login');
+    await page.goto(redirectTargetFrom(locationState) ?? paths.login);
     await expect(page).toHaveURL(/\/auth\/login$/);
     await expect(sessionOverlay(page), 'the session found no tokens and lingers').toBeVisible();
     await page.clock.runFor(OVERLAY_LINGER);
@@ -100,8 +127,45 @@ const loginUi: UiModel<Login> = {
     }
   },
   events: {
-    'login.submit': async (run, event) => {
-      await submitLogin(run.page, event as LoginEvent);
+    'login.change': async (run, event) => {
+      const { field, value } = event as Extract<LoginEvent, { type: 'login.change' }>;
+      await input(run, field).fill(value);
+    },
+    'login.blur': async (run, event) => {
+      const { field } = event as Extract<LoginEvent, { type: 'login.blur' }>;
+      await input(run, field).focus();
+      await input(run, field).blur();
+    },
+    'login.submit': async (run) => {
+      const { values } = snapshotBefore(run).context;
+      const valid = selectLoginForm(snapshotBefore(run)).canSubmit;
+      const sent = valid
+        ? run.page.waitForRequest(
+            (request) => request.method() === 'POST' && request.url().endsWith('/api/backoffice/login'),
+          )
+        : null;
+      // Enter submits the form whether or not the Login button is enabled.
+      await input(run, 'email').press('Enter');
+      if (sent !== null) {
+        expect((await sent).postDataJSON(), 'the login call carries the typed credentials').toEqual(values);
+      }
+    },
+    'login.signedInElsewhere': async (run) => {
+      const other = await run.context.newPage();
+      await other.goto('/api/health');
+      const pair = {
+        access: await realToken(run.page, 'access-3'),
+        refresh: await realToken(run.page, 'refresh-3'),
+      };
+      await other.evaluate(
+        ([keys, tokens]) => {
+          localStorage.setItem(keys[0], tokens.access);
+          localStorage.setItem(keys[1], tokens.refresh);
+        },
+        [[ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY], pair] as const,
+      );
+      // The session here adopts the pair and loads its user: the fixture user answers.
+      await run.held.answer('profile', { json: SIGNED_IN_ELSEWHERE });
     },
     'xstate.done.actor.0.login.authenticating': async (run, event) => {
       await run.held.answer('login', await tokenPairAnswer(run.page, outputOf<LoginTokens>(event)));
@@ -123,10 +187,10 @@ const loginUi: UiModel<Login> = {
     },
   },
   states: {
-    'login.idle': async ({ page }) => {
-      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-      await expect(loginButton(page)).toBeEnabled();
-      await expect(loginError(page)).toHaveCount(0);
+    'login.idle': async (run, snapshot) => {
+      await expect(run.page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+      await expectForm(run, snapshot);
+      await expect(loginError(run.page)).toHaveCount(0);
     },
     'login.authenticating': async (run) => {
       await expectFormBusy(run);
@@ -151,19 +215,27 @@ const loginUi: UiModel<Login> = {
       await expect(run.page).toHaveURL((url) => url.pathname === snapshot.context.redirectTo);
       await expect(userMenu(run.page, user), 'the dashboard greets the loaded user').toBeVisible();
     },
-    'login.failed': async ({ page }, snapshot) => {
+    'login.failed': async (run, snapshot) => {
+      const { page } = run;
       await expect(loginError(page)).toHaveText(snapshot.context.error ?? '');
-      await expect(loginButton(page)).toBeEnabled();
+      await expectForm(run, snapshot);
       await expect(page).toHaveURL(/\/auth\/login$/);
       // The branches that log out clear what the attempt stored; the others stored nothing.
       await expectStored(page, { access: null, refresh: null });
+    },
+    'login.left': async (run, snapshot) => {
+      await expect(run.page).toHaveURL((url) => url.pathname === snapshot.context.redirectTo);
+      await expect(
+        userMenu(run.page, SIGNED_IN_ELSEWHERE),
+        'the dashboard greets the other tab’s user',
+      ).toBeVisible();
     },
   },
 };
 
 test.use({ trace: LEAN_TRACE });
 
-const uiPaths = await coveringPaths(uiLoginModel);
+const uiPaths = await coveringPaths(loginModel);
 
 test('the login UI paths reach every state and transition of the login machine', async () => {
   expect(await leftOutByTheUi(loginModel, uiPaths)).toEqual([]);
