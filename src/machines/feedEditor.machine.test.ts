@@ -10,10 +10,10 @@ import {
   FEED_UPDATE_FAILED,
   NO_MATCHING_SKUS,
   SHOP_PRODUCTS_CACHE_MS,
-  deliveryOf,
   feedEditorMachine,
-  parseSkus,
   selectAllFilteredSelected,
+  selectCanSave,
+  selectFieldView,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
@@ -21,6 +21,7 @@ import {
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
+import { uiFocus, uiNavigate, uiToast } from './ui-effects';
 
 const NOW = Date.parse('2025-06-11T10:00:00Z');
 
@@ -189,18 +190,6 @@ const selected = (actor: ReturnType<typeof start>['actor']) =>
 const brands = (actor: ReturnType<typeof start>['actor']) =>
   [...actor.getSnapshot().context.selectedBrands].sort();
 
-describe('parseSkus', () => {
-  it('splits on commas or whitespace and drops repeats case-insensitively', () => {
-    expect(parseSkus(' sh-mag-60,SH-MAG-60\nBB-O3-60SG\t, ,x  y,,X ')).toEqual([
-      'sh-mag-60',
-      'BB-O3-60SG',
-      'x',
-      'y',
-    ]);
-    expect(parseSkus('  ,\n ')).toEqual([]);
-  });
-});
-
 describe('loading', () => {
   it('is loading, then ready with customers, brands and every product listed', async () => {
     const { actor } = start();
@@ -332,7 +321,7 @@ describe('SKU import', () => {
     actor.send({ type: 'sku.change', value: 'sh-mag-60, SH-MAG-60\nbb-o3-60sg UNKNOWN\tother' });
     actor.send({ type: 'sku.import' });
     expect(selected(actor)).toEqual([1, 4]);
-    expect(emitted).toEqual([{ type: 'notify', tone: 'success', message: 'Imported 2 products' }]);
+    expect(emitted).toEqual([uiToast('success', 'Imported 2 products')]);
     expect(actor.getSnapshot().context.skuText).toBe('UNKNOWN, other');
     expect(actor.getSnapshot().context.skuReport).toEqual({
       imported: 2,
@@ -347,7 +336,7 @@ describe('SKU import', () => {
     const { actor, emitted } = await ready();
     actor.send({ type: 'sku.change', value: 'nope\n none,NOPE' });
     actor.send({ type: 'sku.import' });
-    expect(emitted).toEqual([{ type: 'notify', tone: 'error', message: NO_MATCHING_SKUS }]);
+    expect(emitted).toEqual([uiToast('error', NO_MATCHING_SKUS)]);
     expect(selected(actor)).toEqual([]);
     expect(actor.getSnapshot().context.skuText).toBe('nope, none');
     expect(actor.getSnapshot().context.skuReport).toEqual({
@@ -363,11 +352,18 @@ describe('SKU import', () => {
 
 describe('validation, saving and dirty tracking', () => {
   it('shows both spec messages on an empty submit and clears each as it is fixed', async () => {
-    const { actor, calls } = await ready();
+    const { actor, calls, emitted } = await ready();
+    expect(selectCanSave(actor.getSnapshot()), 'spec §5: Save is disabled until valid').toBe(false);
+    expect(selectFieldView(actor.getSnapshot(), 'name')).toEqual({ state: 'neutral', error: null });
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().context.errors).toEqual({
       name: 'Please enter a feed name',
       customer: 'Please select a customer',
+    });
+    expect(emitted, 'the first invalid field gets focus').toEqual([uiFocus('feed-name')]);
+    expect(selectFieldView(actor.getSnapshot(), 'name')).toEqual({
+      state: 'error',
+      error: 'Please enter a feed name',
     });
     actor.send({ type: 'name.change', value: '   ' });
     expect(actor.getSnapshot().context.errors.name).toBe('Please enter a feed name');
@@ -375,10 +371,28 @@ describe('validation, saving and dirty tracking', () => {
     expect(actor.getSnapshot().context.errors).toEqual({ name: null, customer: 'Please select a customer' });
     actor.send({ type: 'customer.change', userId: 10 });
     expect(actor.getSnapshot().context.errors).toEqual({ name: null, customer: null });
+    expect(selectFieldView(actor.getSnapshot(), 'customer')).toEqual({ state: 'valid', error: null });
+    expect(selectCanSave(actor.getSnapshot())).toBe(true);
     expect(calls.saved).toEqual([]);
   });
 
-  it('creates the feed with the trimmed name and sorted ids, toasts, emits saved and is clean after', async () => {
+  it('shows a field valid or in error once it is left, and focuses the customer when only it is missing', async () => {
+    const { actor, emitted } = await ready();
+    actor.send({ type: 'name.change', value: '' });
+    expect(actor.getSnapshot().context.errors, 'untouched fields stay neutral').toEqual({
+      name: null,
+      customer: null,
+    });
+    actor.send({ type: 'field.blur', field: 'name' });
+    expect(actor.getSnapshot().context.errors).toEqual({ name: 'Please enter a feed name', customer: null });
+    actor.send({ type: 'name.change', value: 'Acme' });
+    expect(selectFieldView(actor.getSnapshot(), 'name')).toEqual({ state: 'valid', error: null });
+    expect(selectFieldView(actor.getSnapshot(), 'customer')).toEqual({ state: 'neutral', error: null });
+    actor.send({ type: 'submit' });
+    expect(emitted).toEqual([uiFocus('feed-customer')]);
+  });
+
+  it('creates the feed with the trimmed name and sorted ids, toasts, goes to the feeds list and is clean after', async () => {
     let finish!: (feed: FeedDetail) => void;
     const { actor, emitted, calls } = await ready({
       save: () => new Promise((resolve) => (finish = resolve)),
@@ -399,11 +413,10 @@ describe('validation, saving and dirty tracking', () => {
 
     finish({ id: 77, name: 'Acme main', user_id: 10, products: [1, 4] });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
-    expect(emitted).toContainEqual({
-      type: 'notify',
-      tone: 'success',
-      message: 'Feed created! Acme main (customer #10)',
-    });
+    expect(emitted, 'a toast, then back to the feeds list').toEqual([
+      uiToast('success', 'Feed created! Acme main (customer #10)'),
+      uiNavigate('/dashboard/feeds'),
+    ]);
     expect(actor.getSnapshot().context.savedFeed).toEqual({
       id: 77,
       name: 'Acme main',
@@ -420,11 +433,7 @@ describe('validation, saving and dirty tracking', () => {
     actor.send({ type: 'submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && calls.saved.length === 1);
     expect(calls.saved).toEqual([{ feedId: 5, feed: { name: 'Loaded', user_id: 10, products: [1] } }]);
-    expect(emitted).toContainEqual({
-      type: 'notify',
-      tone: 'success',
-      message: 'Feed updated! Loaded (customer #10)',
-    });
+    expect(emitted).toContainEqual(uiToast('success', 'Feed updated! Loaded (customer #10)'));
   });
 
   it('shows the create or update error toast and keeps the changes', async () => {
@@ -435,14 +444,14 @@ describe('validation, saving and dirty tracking', () => {
     create.actor.send({ type: 'name.change', value: 'A' });
     create.actor.send({ type: 'customer.change', userId: 11 });
     create.actor.send({ type: 'submit' });
-    await waitFor(create.actor, () => create.emitted.some((event) => event.type === 'notify'));
-    expect(create.emitted).toEqual([{ type: 'notify', tone: 'error', message: FEED_CREATE_FAILED }]);
+    await waitFor(create.actor, () => create.emitted.some((event) => event.type === 'ui.toast'));
+    expect(create.emitted).toEqual([uiToast('error', FEED_CREATE_FAILED)]);
     expect(selectIsDirty(create.actor.getSnapshot())).toBe(true);
 
     const update = await ready({ feedId: 5, save: failing });
     update.actor.send({ type: 'submit' });
     await waitFor(update.actor, () => update.emitted.length > 0);
-    expect(update.emitted).toEqual([{ type: 'notify', tone: 'error', message: FEED_UPDATE_FAILED }]);
+    expect(update.emitted).toEqual([uiToast('error', FEED_UPDATE_FAILED)]);
   });
 
   it('is clean again when the changes are undone', async () => {
@@ -455,36 +464,6 @@ describe('validation, saving and dirty tracking', () => {
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'customer.change', userId: 11 });
     expect(selectIsDirty(actor.getSnapshot())).toBe(true);
-  });
-});
-
-describe('deliveryOf', () => {
-  const [shorts, shirt, vase, draft, archived, gift, free] = STORE as [
-    ShopProduct,
-    ShopProduct,
-    ShopProduct,
-    ShopProduct,
-    ShopProduct,
-    ShopProduct,
-    ShopProduct,
-  ];
-
-  it('delivers a product with at least one variant left in, counting the variants left out', () => {
-    expect(deliveryOf(shorts)).toEqual({ reason: null, addable: true, excludedVariants: 1 });
-    expect(deliveryOf(shirt)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
-    expect(deliveryOf(vase)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
-  });
-
-  it('cannot add a product that is not active in the shop', () => {
-    expect(deliveryOf(draft)).toEqual({ reason: 'status_draft', addable: false, excludedVariants: 0 });
-    expect(deliveryOf(archived)).toEqual({ reason: 'status_archived', addable: false, excludedVariants: 0 });
-    const unlisted = withStatus(vase, 'unlisted');
-    expect(deliveryOf(unlisted).addable).toBe(false);
-  });
-
-  it('can add a gift card or a product whose every variant is left out, with the reason it is not delivered', () => {
-    expect(deliveryOf(gift)).toEqual({ reason: 'gift_card', addable: true, excludedVariants: 0 });
-    expect(deliveryOf(free)).toEqual({ reason: 'price_zero', addable: true, excludedVariants: 0 });
   });
 });
 
@@ -572,7 +551,7 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
     actor.send({ type: 'sku.import' });
     // STYLE-1 names 11, 12 and the archived 15; SHORTS-L names 11 again; GIFT-10 names 16.
     expect(selected(actor)).toEqual([11, 12, 16]);
-    expect(emitted).toEqual([{ type: 'notify', tone: 'success', message: 'Imported 3 products' }]);
+    expect(emitted).toEqual([uiToast('success', 'Imported 3 products')]);
     expect(actor.getSnapshot().context.skuText).toBe('DRAFT-1, missing');
     expect(reasons(actor)).toEqual([
       ['DRAFT-1', 'status_draft'],
@@ -584,7 +563,7 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
     const { actor, emitted } = await ready({ products: STORE });
     actor.send({ type: 'sku.change', value: 'draft-1' });
     actor.send({ type: 'sku.import' });
-    expect(emitted).toEqual([{ type: 'notify', tone: 'error', message: NO_MATCHING_SKUS }]);
+    expect(emitted).toEqual([uiToast('error', NO_MATCHING_SKUS)]);
     expect(selected(actor)).toEqual([]);
     expect(reasons(actor)).toEqual([['draft-1', 'status_draft']]);
   });

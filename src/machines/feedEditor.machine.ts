@@ -5,30 +5,24 @@
  * 'shopProducts' cache while it is younger than 24 hours, else from the server, which refreshes the
  * cache) and, when editing, the feed; the name, customer and product selection; brand toggles;
  * the product filter and 'Select/Deselect All Products' on the filtered products; SKU import;
- * validation; saving; and whether there are unsaved changes. Toasts are emitted for the screen to
- * show; the saved feed is kept in the context for the screen to leave the editor.
+ * validation with the spec's field states (§4: a field shows valid or its error once touched, i.e.
+ * left or submitted); saving; and whether there are unsaved changes. It asks the screen for toasts,
+ * for the feeds list after a save (`uiNavigate(paths.feeds)`) and for focus on the first invalid
+ * field after an invalid submit (`uiFocus`), all through src/machines/ui-effects.ts (issue 14).
  *
- * Issue 11: products whose Shopify status is not active (draft, archived, unlisted) cannot be
- * added, by a click, a brand, 'Select/Deselect All Products' or an SKU import; a feed that already
- * holds one keeps it until the admin removes it. Gift cards and products whose every variant is
- * priced 0 or has no image can be added (the catalogue may be fixed later) and are counted as not
- * deliverable. SKU import matches any current variant's SKU, keeps the SKUs that added nothing in
- * the box and says why. Issue 12: while ready, the Delivery panel's statechart
- * (feedDiagnostics.machine.ts) runs as the child `diagnostics` and is reloaded after every save.
+ * The selection rules themselves (what can be added, brands, filter, SKU matching, counts; issue
+ * 11) are pure functions in feed-selection.ts; this chart decides when they apply. SKU import keeps
+ * the SKUs that added nothing in the box and says why. Issue 12: while ready, the Delivery panel's
+ * statechart (feedDiagnostics.machine.ts) runs as the child `diagnostics` and is reloaded after
+ * every save.
  */
-import { assign, emit, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import { createFeed, fetchFeed, updateFeed } from '@/api/feeds';
 import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
 import { FEED_CUSTOMER_REQUIRED, FEED_NAME_REQUIRED } from '@/api/schemas/feeds';
-import type {
-  Brand,
-  CustomerListItem,
-  ExclusionReason,
-  ShopCategories,
-  ShopProduct,
-} from '@/api/schemas/shop';
+import type { Brand, CustomerListItem, ShopCategories, ShopProduct } from '@/api/schemas/shop';
 import {
   fetchShopCategories,
   fetchShopProducts,
@@ -36,7 +30,25 @@ import {
   writeShopProductsCache,
 } from '@/api/shop';
 import type { ShopProductsCache } from '@/api/shop';
+import { paths } from '@/routes/paths';
+import {
+  EMPTY_INDEX,
+  allFilteredSelected,
+  buildIndex,
+  filterIds,
+  matchSkus,
+  sameSet,
+  selectionFacts,
+  toggleBrand,
+  toggleFiltered,
+  toggleProduct,
+} from './feed-selection';
+import type { CatalogueIndex, SkuImportReport } from './feed-selection';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
+import { fieldElementId, fieldView } from './form-fields';
+import type { FieldView } from './form-fields';
+import { uiFocus, uiNavigate, uiToast } from './ui-effects';
+import type { UiEffect } from './ui-effects';
 
 /** Spec §9: how long the cached shop products are used, in ms (24 hours). */
 export const SHOP_PRODUCTS_CACHE_MS = 24 * 60 * 60 * 1000;
@@ -59,66 +71,6 @@ export function savedMessage(created: boolean, name: string, userId: number): st
   return `${created ? 'Feed created!' : 'Feed updated!'} ${name} (customer #${userId})`;
 }
 
-/**
- * Spec §2 "SKU import": the SKUs of `text`, split on commas or whitespace, de-duplicated
- * case-insensitively (the first spelling is kept), in order.
- */
-export function parseSkus(text: string): string[] {
-  const seen = new Set<string>();
-  const skus: string[] = [];
-  for (const sku of text.split(/[\s,]+/)) {
-    const key = sku.toLowerCase();
-    if (sku === '' || seen.has(key)) continue;
-    seen.add(key);
-    skus.push(sku);
-  }
-  return skus;
-}
-
-/** Product exclusions that mean the product cannot be added to a feed (issue 11). */
-const NOT_ADDABLE: ReadonlySet<ExclusionReason> = new Set([
-  'status_draft',
-  'status_archived',
-  'status_unlisted',
-]);
-
-/**
- * Whether and how a catalogue product is delivered (issues 11 and 12), as the shop API's exclusion
- * reasons say: `reason` is why nothing of it is delivered (the product's own reason, else the
- * reason of its first variant when every variant is left out), null when at least one variant is;
- * `addable` is false for a product that is not active in the shop; `excludedVariants` counts the
- * variants left out of a product that is delivered otherwise.
- */
-export interface ProductDelivery {
-  reason: ExclusionReason | null;
-  addable: boolean;
-  excludedVariants: number;
-}
-
-/** The ProductDelivery of `product`; see there. */
-export function deliveryOf(product: ShopProduct): ProductDelivery {
-  const addable = product.exclusion === null || !NOT_ADDABLE.has(product.exclusion);
-  if (product.exclusion !== null) return { reason: product.exclusion, addable, excludedVariants: 0 };
-  const excluded = product.variants.filter((variant) => variant.exclusion !== null);
-  if (excluded.length === product.variants.length) {
-    return { reason: excluded[0]?.exclusion ?? null, addable, excludedVariants: 0 };
-  }
-  return { reason: null, addable, excludedVariants: excluded.length };
-}
-
-/** An SKU of the box that added nothing: not in the catalogue, or only on products that cannot be added. */
-export interface UnmatchedSku {
-  sku: string;
-  /** The status reason of a product it names (e.g. status_draft), or null when no product has it. */
-  reason: ExclusionReason | null;
-}
-
-/** The outcome of the last SKU import, for the screen to name what was not imported. */
-export interface SkuImportReport {
-  imported: number;
-  unmatched: UnmatchedSku[];
-}
-
 /** Validation messages of the save (spec §5 "Feed save"); null when the field is fine. */
 export interface FeedFormErrors {
   name: string | null;
@@ -132,19 +84,14 @@ interface Baseline {
   selected: ReadonlySet<number>;
 }
 
-/** Lookups built once per load, so that toggles, filtering and SKU import stay fast on 10,000 products. */
-interface CatalogueIndex {
-  byId: ReadonlyMap<number, ShopProduct>;
-  /** Per product: whether it can be added and why it is not delivered (see deliveryOf). */
-  delivery: ReadonlyMap<number, ProductDelivery>;
-  /** Lower-cased name and every variant's SKU of each product, in product order. */
-  searchKeys: readonly string[];
-  /** The products of each brand that can be added, in product order. */
-  addableIdsByBrand: ReadonlyMap<number, readonly number[]>;
-  /** Products by the lower-cased SKU of any of their variants (an SKU may name several). */
-  idsBySku: ReadonlyMap<string, readonly number[]>;
-}
+/** The form's fields, in the order the screen shows them (the first invalid one gets focus). */
+export const FEED_FORM_FIELDS = ['name', 'customer'] as const;
+/** A field of the feed form. */
+export type FeedFormField = (typeof FEED_FORM_FIELDS)[number];
+/** The form id of the feed editor's fields (`fieldElementId(FEED_FORM, field)`). */
+export const FEED_FORM = 'feed';
 
+/** The context of the feed editor; see the module comment. */
 export interface FeedEditorContext {
   /** The feed being edited; null while creating (until the first save). */
   feedId: number | null;
@@ -171,9 +118,10 @@ export interface FeedEditorContext {
   skuText: string;
   /** The last SKU import's outcome; null before the first. */
   skuReport: SkuImportReport | null;
+  /** The errors shown: a field's current error once it is touched, else null. */
   errors: FeedFormErrors;
-  /** Set by the first save attempt; from then on every edit re-validates. */
-  submitted: boolean;
+  /** Fields left by the user or submitted; from then on every edit re-validates them (spec §4). */
+  touched: Record<FeedFormField, boolean>;
   baseline: Baseline;
   dirty: boolean;
   loadError: string | null;
@@ -181,14 +129,17 @@ export interface FeedEditorContext {
   savedFeed: FeedDetail | null;
 }
 
+/** Input: the feed to edit (null to create one) and the clock (default the system's). */
 export interface FeedEditorInput {
   feedId: number | null;
   now?: () => number;
 }
 
+/** Events the screen sends. */
 export type FeedEditorEvent =
   | { type: 'name.change'; value: string }
   | { type: 'customer.change'; userId: number | null }
+  | { type: 'field.blur'; field: FeedFormField }
   | { type: 'brand.toggle'; brandId: number }
   | { type: 'product.toggle'; productId: number }
   | { type: 'filter.change'; value: string }
@@ -198,64 +149,8 @@ export type FeedEditorEvent =
   | { type: 'submit' }
   | { type: 'retry' };
 
-/** For the screen: a toast to show. */
-export type FeedEditorEmitted = { type: 'notify'; tone: 'success' | 'error'; message: string };
-
-const EMPTY_INDEX: CatalogueIndex = {
-  byId: new Map(),
-  delivery: new Map(),
-  searchKeys: [],
-  addableIdsByBrand: new Map(),
-  idsBySku: new Map(),
-};
-
-function pushTo<K>(map: Map<K, number[]>, key: K, id: number): void {
-  const ids = map.get(key);
-  if (!ids) map.set(key, [id]);
-  else if (ids.at(-1) !== id) ids.push(id);
-}
-
-function buildIndex(products: ShopProduct[]): CatalogueIndex {
-  const byId = new Map<number, ShopProduct>();
-  const delivery = new Map<number, ProductDelivery>();
-  const addableIdsByBrand = new Map<number, number[]>();
-  const idsBySku = new Map<string, number[]>();
-  const searchKeys: string[] = [];
-  for (const product of products) {
-    byId.set(product.id, product);
-    const facts = deliveryOf(product);
-    delivery.set(product.id, facts);
-    let key = product.name;
-    for (const variant of product.variants) {
-      if (variant.sku === null) continue;
-      key += ` ${variant.sku}`;
-      pushTo(idsBySku, variant.sku.toLowerCase(), product.id);
-    }
-    searchKeys.push(key.toLowerCase());
-    if (product.brand && facts.addable) pushTo(addableIdsByBrand, product.brand.id, product.id);
-  }
-  return { byId, delivery, searchKeys, addableIdsByBrand, idsBySku };
-}
-
-function isAddable(index: CatalogueIndex, id: number): boolean {
-  return index.delivery.get(id)?.addable ?? false;
-}
-
-function filterIds(products: readonly ShopProduct[], index: CatalogueIndex, filter: string): number[] {
-  const query = filter.trim().toLowerCase();
-  if (query === '') return products.map((product) => product.id);
-  const ids: number[] = [];
-  index.searchKeys.forEach((key, position) => {
-    if (key.includes(query)) ids.push(products[position]?.id ?? 0);
-  });
-  return ids;
-}
-
-function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const id of a) if (!b.has(id)) return false;
-  return true;
-}
+/** What the editor asks of the screen: toasts, the feeds list after a save, focus on a field. */
+export type FeedEditorEmitted = UiEffect;
 
 function validate(name: string, userId: number | null): FeedFormErrors {
   return {
@@ -264,7 +159,15 @@ function validate(name: string, userId: number | null): FeedFormErrors {
   };
 }
 
-/** The context after an edit: brands, the deliverable count, dirtiness and (after the first submit) errors follow. */
+/** The errors shown for the touched fields (spec §4: untouched fields show none). */
+function shownErrors(errors: FeedFormErrors, touched: Record<FeedFormField, boolean>): FeedFormErrors {
+  return { name: touched.name ? errors.name : null, customer: touched.customer ? errors.customer : null };
+}
+
+const UNTOUCHED: Record<FeedFormField, boolean> = { name: false, customer: false };
+const ALL_TOUCHED: Record<FeedFormField, boolean> = { name: true, customer: true };
+
+/** The context after an edit: brands, the deliverable count, dirtiness and the touched fields' errors follow. */
 function edited(
   context: FeedEditorContext,
   changes: Partial<Pick<FeedEditorContext, 'name' | 'userId' | 'selected'>>,
@@ -272,17 +175,9 @@ function edited(
   const name = changes.name ?? context.name;
   const userId = changes.userId === undefined ? context.userId : changes.userId;
   const selected = changes.selected ?? context.selected;
-  let { selectedBrands, deliverableCount } = context;
-  if (changes.selected) {
-    const brands = new Set<number>();
-    deliverableCount = 0;
-    for (const id of selected) {
-      const brandId = context.index.byId.get(id)?.brand?.id;
-      if (brandId !== undefined) brands.add(brandId);
-      if (context.index.delivery.get(id)?.reason === null) deliverableCount++;
-    }
-    selectedBrands = brands;
-  }
+  const { selectedBrands, deliverableCount } = changes.selected
+    ? selectionFacts(context.index, selected)
+    : context;
   const { baseline } = context;
   return {
     name,
@@ -291,32 +186,12 @@ function edited(
     selectedBrands,
     deliverableCount,
     dirty: name !== baseline.name || userId !== baseline.userId || !sameSet(selected, baseline.selected),
-    errors: context.submitted ? validate(name, userId) : context.errors,
+    errors: shownErrors(validate(name, userId), context.touched),
   };
 }
 
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
-}
-
-/**
- * The SKU box matched against every current variant's SKU (case-insensitive): the products that
- * can be added, without repeats, and the SKUs that added none, each with the reason when it names
- * only products that cannot be added.
- */
-function matchSkus(context: FeedEditorContext): { ids: number[]; unmatched: UnmatchedSku[] } {
-  const ids = new Set<number>();
-  const unmatched: UnmatchedSku[] = [];
-  for (const sku of parseSkus(context.skuText)) {
-    const named = context.index.idsBySku.get(sku.toLowerCase()) ?? [];
-    const addable = named.filter((id) => isAddable(context.index, id));
-    for (const id of addable) ids.add(id);
-    if (addable.length === 0) {
-      const reason = named.length === 0 ? null : (context.index.delivery.get(named[0] ?? 0)?.reason ?? null);
-      unmatched.push({ sku, reason });
-    }
-  }
-  return { ids: [...ids], unmatched };
 }
 
 /** The feed editor statechart; see the module comment. Start it with `input: { feedId }`. */
@@ -349,10 +224,15 @@ export const feedEditorMachine = setup({
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Feed editor call failed', params.error);
     },
-    emitNotify: emit((_, params: { tone: 'success' | 'error'; message: string }) => ({
-      type: 'notify' as const,
-      ...params,
-    })),
+    toast: emit((_, params: { tone: 'success' | 'error'; message: string }) =>
+      uiToast(params.tone, params.message),
+    ),
+    showFeeds: emit(() => uiNavigate(paths.feeds)),
+    focusFirstInvalid: enqueueActions(({ context, enqueue }) => {
+      const errors = validate(context.name, context.userId);
+      const field = FEED_FORM_FIELDS.find((name) => errors[name] !== null);
+      if (field !== undefined) enqueue.emit(uiFocus(fieldElementId(FEED_FORM, field)));
+    }),
   },
   guards: {
     isEditing: ({ context }) => context.feedId !== null,
@@ -361,7 +241,7 @@ export const feedEditorMachine = setup({
       const age = context.now() - params.cache.savedAt;
       return age >= 0 && age < SHOP_PRODUCTS_CACHE_MS;
     },
-    skusMatch: ({ context }) => matchSkus(context).ids.length > 0,
+    skusMatch: ({ context }) => matchSkus(context.index, context.skuText).ids.length > 0,
     formIsValid: ({ context }) => {
       const errors = validate(context.name, context.userId);
       return errors.name === null && errors.customer === null;
@@ -388,7 +268,7 @@ export const feedEditorMachine = setup({
     skuText: '',
     skuReport: null,
     errors: { name: null, customer: null },
-    submitted: false,
+    touched: UNTOUCHED,
     baseline: { name: '', userId: null, selected: new Set() },
     dirty: false,
     loadError: null,
@@ -530,30 +410,30 @@ export const feedEditorMachine = setup({
             'customer.change': {
               actions: assign(({ context, event }) => edited(context, { userId: event.userId })),
             },
-            'product.toggle': {
+            'field.blur': {
               actions: assign(({ context, event }) => {
-                const selected = new Set(context.selected);
-                // Removing is always allowed: that is how a feed sheds a product gone draft.
-                if (!selected.delete(event.productId) && isAddable(context.index, event.productId)) {
-                  selected.add(event.productId);
-                }
-                return edited(context, { selected });
+                const touched = { ...context.touched, [event.field]: true };
+                return { touched, errors: shownErrors(validate(context.name, context.userId), touched) };
               }),
             },
+            'product.toggle': {
+              actions: assign(({ context, event }) =>
+                edited(context, {
+                  selected: toggleProduct(context.index, context.selected, event.productId),
+                }),
+              ),
+            },
             'brand.toggle': {
-              actions: assign(({ context, event }) => {
-                const selected = new Set(context.selected);
-                // A brand with any selected product counts as selected, so toggling it removes them
-                // all, those that could not be added again included.
-                if (context.selectedBrands.has(event.brandId)) {
-                  for (const id of context.selected) {
-                    if (context.index.byId.get(id)?.brand?.id === event.brandId) selected.delete(id);
-                  }
-                } else {
-                  for (const id of context.index.addableIdsByBrand.get(event.brandId) ?? []) selected.add(id);
-                }
-                return edited(context, { selected });
-              }),
+              actions: assign(({ context, event }) =>
+                edited(context, {
+                  selected: toggleBrand(
+                    context.index,
+                    context.selected,
+                    context.selectedBrands,
+                    event.brandId,
+                  ),
+                }),
+              ),
             },
             'filter.change': {
               actions: assign(({ context, event }) => ({
@@ -562,14 +442,11 @@ export const feedEditorMachine = setup({
               })),
             },
             'products.toggleFiltered': {
-              actions: assign(({ context }) => {
-                const selected = new Set(context.selected);
-                const addable = context.filteredIds.filter((id) => isAddable(context.index, id));
-                if (addable.every((id) => selected.has(id)))
-                  for (const id of context.filteredIds) selected.delete(id);
-                else for (const id of addable) selected.add(id);
-                return edited(context, { selected });
-              }),
+              actions: assign(({ context }) =>
+                edited(context, {
+                  selected: toggleFiltered(context.index, context.selected, context.filteredIds),
+                }),
+              ),
             },
             'sku.change': { actions: assign(({ event }) => ({ skuText: event.value })) },
             'sku.import': [
@@ -577,14 +454,14 @@ export const feedEditorMachine = setup({
                 guard: 'skusMatch',
                 actions: [
                   {
-                    type: 'emitNotify',
+                    type: 'toast',
                     params: ({ context }) => ({
                       tone: 'success',
-                      message: importedMessage(matchSkus(context).ids.length),
+                      message: importedMessage(matchSkus(context.index, context.skuText).ids.length),
                     }),
                   },
                   assign(({ context }) => {
-                    const { ids, unmatched } = matchSkus(context);
+                    const { ids, unmatched } = matchSkus(context.index, context.skuText);
                     const selected = new Set(context.selected);
                     for (const id of ids) selected.add(id);
                     return {
@@ -597,9 +474,9 @@ export const feedEditorMachine = setup({
               },
               {
                 actions: [
-                  { type: 'emitNotify', params: { tone: 'error', message: NO_MATCHING_SKUS } },
+                  { type: 'toast', params: { tone: 'error', message: NO_MATCHING_SKUS } },
                   assign(({ context }) => {
-                    const { unmatched } = matchSkus(context);
+                    const { unmatched } = matchSkus(context.index, context.skuText);
                     return {
                       skuText: unmatched.map((item) => item.sku).join(', '),
                       skuReport: { imported: 0, unmatched },
@@ -612,13 +489,16 @@ export const feedEditorMachine = setup({
               {
                 guard: 'formIsValid',
                 target: 'saving',
-                actions: assign({ submitted: true, errors: { name: null, customer: null } }),
+                actions: assign({ touched: ALL_TOUCHED, errors: { name: null, customer: null } }),
               },
               {
-                actions: assign(({ context }) => ({
-                  submitted: true,
-                  errors: validate(context.name, context.userId),
-                })),
+                actions: [
+                  assign(({ context }) => ({
+                    touched: ALL_TOUCHED,
+                    errors: validate(context.name, context.userId),
+                  })),
+                  'focusFirstInvalid',
+                ],
               },
             ],
           },
@@ -638,7 +518,7 @@ export const feedEditorMachine = setup({
               target: 'editing',
               actions: [
                 {
-                  type: 'emitNotify',
+                  type: 'toast',
                   params: ({ context, event }) => ({
                     tone: 'success',
                     message: savedMessage(
@@ -659,6 +539,7 @@ export const feedEditorMachine = setup({
                   type: 'diagnostics.reload' as const,
                   feedId: event.output.id,
                 })),
+                'showFeeds',
               ],
             },
             onError: {
@@ -666,7 +547,7 @@ export const feedEditorMachine = setup({
               actions: [
                 { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
                 {
-                  type: 'emitNotify',
+                  type: 'toast',
                   params: ({ context }) => ({
                     tone: 'error',
                     message: context.feedId === null ? FEED_CREATE_FAILED : FEED_UPDATE_FAILED,
@@ -710,13 +591,23 @@ export function selectIsDirty(snapshot: FeedEditorSnapshot): boolean {
  */
 export function selectAllFilteredSelected(snapshot: FeedEditorSnapshot): boolean {
   const { filteredIds, selected, index } = snapshot.context;
-  let addable = 0;
-  for (const id of filteredIds) {
-    if (!isAddable(index, id)) continue;
-    if (!selected.has(id)) return false;
-    addable++;
-  }
-  return addable > 0;
+  return allFilteredSelected(index, filteredIds, selected);
+}
+
+/**
+ * Spec §5: Save is enabled only while the form is valid (a name and a customer) and the editor is
+ * not saving.
+ */
+export function selectCanSave(snapshot: FeedEditorSnapshot): boolean {
+  const { name, userId } = snapshot.context;
+  const errors = validate(name, userId);
+  return snapshot.matches({ ready: 'editing' }) && errors.name === null && errors.customer === null;
+}
+
+/** The state of one field of the form (spec §4 "Form field states"), for `FormField`. */
+export function selectFieldView(snapshot: FeedEditorSnapshot, field: FeedFormField): FieldView {
+  const { touched, errors } = snapshot.context;
+  return fieldView(touched[field], errors[field]);
 }
 
 /** The Delivery panel's actor (the `diagnostics` child) while the editor is ready, else undefined. */

@@ -2,11 +2,14 @@
  * The feed editor form shared by Create Feed and Edit Feed (spec §2 "Feed editor", §5, §8): name,
  * customer, brand toggles, SKU import (naming the SKUs that added nothing, issue 11), the product
  * filter with 'Select/Deselect All Products' and the virtualised product list, how many selected
- * products are deliverable, Save, the toasts, the prompt before leaving with unsaved changes, and,
- * when editing, the Delivery panel (issue 12). Renders feedEditorMachine and sends it events;
- * every decision is the machine's.
+ * products are deliverable, Save (disabled until the form is valid or while saving, spec §5), the
+ * prompt before leaving with unsaved changes, and, when editing, the Delivery panel (issue 12).
+ * Renders feedEditorMachine and sends it events; every decision is the machine's, and its toasts,
+ * the way back to the feeds list after a save and the focus on an invalid field are its effects,
+ * carried out by the root handler (useScreenActor).
  */
 import {
+  Box,
   Button,
   Card,
   Field,
@@ -21,30 +24,31 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ExclusionReason } from '@/api/schemas/shop';
+import type { SkuImportReport } from '@/machines/feed-selection';
 import {
+  FEED_FORM,
   feedEditorMachine,
   selectAllFilteredSelected,
+  selectCanSave,
   selectDiagnosticsActor,
+  selectFieldView,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
   selectLoadError,
 } from '@/machines/feedEditor.machine';
-import type { FeedEditorSnapshot, SkuImportReport } from '@/machines/feedEditor.machine';
-import { withInspection } from '@/machines/inspector';
-import { showErrorToast, showSuccessToast } from '@/ui/Toasts';
+import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import { fieldElementId } from '@/machines/form-fields';
+import { useScreenActor } from '@/routes/ui-effects';
+import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 import { DeliveryPanel } from './DeliveryPanel';
 import { ProductList } from './ProductList';
-
-/** Where the editor goes once the feed is saved. */
-const FEEDS_PATH = '/dashboard/feeds';
 
 const context = (snapshot: FeedEditorSnapshot) => snapshot.context;
 
@@ -72,11 +76,13 @@ export interface FeedEditorProps {
 
 /** The editor; loads customers, brands, products (and the feed) when mounted. */
 export function FeedEditor({ feedId }: FeedEditorProps) {
-  const actor = useActorRef(feedEditorMachine, withInspection({ input: { feedId } }));
-  const navigate = useNavigate();
+  const actor = useScreenActor(feedEditorMachine, { input: { feedId } });
   const isLoading = useSelector(actor, selectIsLoading);
   const loadError = useSelector(actor, selectLoadError);
   const isSaving = useSelector(actor, selectIsSaving);
+  const canSave = useSelector(actor, selectCanSave);
+  const nameField = useSelector(actor, (snapshot) => selectFieldView(snapshot, 'name'), shallowEqual);
+  const customerField = useSelector(actor, (snapshot) => selectFieldView(snapshot, 'customer'), shallowEqual);
   // Read when leaving, not at render: a feed just saved is leaving on purpose.
   const isDirty = useCallback(() => {
     const snapshot = actor.getSnapshot();
@@ -87,7 +93,6 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
   const {
     name,
     userId,
-    errors,
     customers,
     brands,
     selected,
@@ -101,19 +106,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     currency,
     deliverableCount,
     dirty,
-    savedFeed,
   } = useSelector(actor, context);
-
-  useEffect(() => {
-    const subscription = actor.on('notify', (event) =>
-      event.tone === 'success' ? showSuccessToast(event.message) : showErrorToast(event.message),
-    );
-    return () => subscription.unsubscribe();
-  }, [actor]);
-
-  useEffect(() => {
-    if (savedFeed) navigate(FEEDS_PATH);
-  }, [savedFeed, navigate]);
 
   const toggleProduct = useCallback(
     (productId: number) => actor.send({ type: 'product.toggle', productId }),
@@ -156,39 +149,46 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
           <Card.Root>
             <Card.Body gap="5">
               <Flex gap="5" direction={{ base: 'column', md: 'row' }}>
-                <Field.Root invalid={errors.name !== null} required flex="1">
-                  <Field.Label>Name</Field.Label>
-                  <Input
-                    name="name"
-                    value={name}
-                    onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
-                  />
-                  <Field.ErrorText>{errors.name}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root invalid={errors.customer !== null} required flex="1">
-                  <Field.Label>Customer</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field
-                      name="customer"
-                      value={userId === null ? '' : String(userId)}
-                      onChange={(event) =>
-                        actor.send({
-                          type: 'customer.change',
-                          userId: event.target.value === '' ? null : Number(event.target.value),
-                        })
-                      }
-                    >
-                      <option value="">Select a customer</option>
-                      {customers.map((customer) => (
-                        <option key={customer.id} value={customer.id}>
-                          {customer.company_name || 'Customer'} (#{customer.id})
-                        </option>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                  <Field.ErrorText>{errors.customer}</Field.ErrorText>
-                </Field.Root>
+                <Box flex="1">
+                  <FormField label="Name" required id={fieldElementId(FEED_FORM, 'name')} {...nameField}>
+                    <Input
+                      name="name"
+                      value={name}
+                      onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
+                      onBlur={() => actor.send({ type: 'field.blur', field: 'name' })}
+                    />
+                  </FormField>
+                </Box>
+                <Box flex="1">
+                  <FormField
+                    label="Customer"
+                    required
+                    id={fieldElementId(FEED_FORM, 'customer')}
+                    {...customerField}
+                  >
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        name="customer"
+                        value={userId === null ? '' : String(userId)}
+                        onChange={(event) =>
+                          actor.send({
+                            type: 'customer.change',
+                            userId: event.target.value === '' ? null : Number(event.target.value),
+                          })
+                        }
+                        onBlur={() => actor.send({ type: 'field.blur', field: 'customer' })}
+                      >
+                        <option value="">Select a customer</option>
+                        {customers.map((customer) => (
+                          <option key={customer.id} value={customer.id}>
+                            {customer.company_name || 'Customer'} (#{customer.id})
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </FormField>
+                </Box>
               </Flex>
             </Card.Body>
           </Card.Root>
@@ -288,7 +288,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
             </Card.Body>
           </Card.Root>
 
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={isSaving} disabled={isSaving}>
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={isSaving} disabled={!canSave}>
             Save
           </Button>
         </Stack>

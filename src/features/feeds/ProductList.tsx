@@ -12,7 +12,7 @@ import { memo, useRef } from 'react';
 import { formatCataloguePrice } from '@/api/format';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ProductStatus, ShopProduct } from '@/api/schemas/shop';
-import type { ProductDelivery } from '@/machines/feedEditor.machine';
+import type { ProductDelivery } from '@/machines/feed-selection';
 
 /** Height of one row in px (a 50 px thumbnail, or three lines of text, plus padding). */
 export const PRODUCT_ROW_HEIGHT = 68;

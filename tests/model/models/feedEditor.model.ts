@@ -9,11 +9,14 @@
  *   milliseconds of the start, before any call is answered, so the UI model tests
  *   (tests/e2e/model) can follow this order.
  * - The serializer keeps the state, whether a feed id is held, whether name and customer are set,
- *   whether the SKU box is empty, names a known product or only unknown ones, and whether a save was
- *   tried: what the guards read.
+ *   whether the SKU box is empty, names a known product or only unknown ones, and which fields are
+ *   touched (left, or submitted; spec §4 field states): what the guards and the shown errors read.
  *   The product selection only matters to the checks, which work it out from the spec's rules.
- * - Selection events and SKU text are offered before the first save attempt or save only, with an
- *   empty SKU box; a SKU import only with text in the box.
+ * - Selection events and SKU text are offered before any field is touched and before a save only,
+ *   with an empty SKU box; a SKU import only with text in the box; leaving a field only while it is
+ *   untouched.
+ * - Effects (issue 14): toasts are `ui.toast`, a save goes back to the feeds list (`ui.navigate`),
+ *   an invalid submit focuses the first invalid field (`ui.focus`).
  *
  * The catalogue is a real store's (issue 11): a product with two variants, a gift card (can be added,
  * not delivered) and a draft (cannot be added); feed 7 holds the draft, which stays selected until
@@ -26,6 +29,7 @@ import type { FeedDetail } from '@/api/schemas/feeds';
 import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
 import { feedEditorMachine } from '@/machines/feedEditor.machine';
 import type { FeedEditorContext, FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import { uiFocus, uiNavigate, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
 
@@ -172,6 +176,11 @@ function validation(context: Pick<FeedEditorContext, 'name' | 'userId'>) {
   };
 }
 
+/** Spec §4: a field shows its error once touched; untouched fields show none. */
+function shown(errors: ReturnType<typeof validation>, touched: FeedEditorContext['touched']) {
+  return { name: touched.name ? errors.name : null, customer: touched.customer ? errors.customer : null };
+}
+
 function regionOf(
   snapshot: FeedEditorSnapshot,
   region: 'categories' | 'products' | 'feed',
@@ -252,6 +261,9 @@ function checkEdit(step: FeedEditorStep): void {
     case 'customer.change':
       expect(after.context.userId).toBe(event.userId);
       break;
+    case 'field.blur':
+      expect(after.context.touched, 'a field left is touched').toEqual({ ...b.touched, [event.field]: true });
+      break;
     case 'product.toggle': {
       const ids = new Set(b.selected);
       if (!ids.delete(event.productId) && addable(event.productId)) ids.add(event.productId);
@@ -300,8 +312,8 @@ function checkEdit(step: FeedEditorStep): void {
       const { ids, unmatched } = skuImport(b.skuText);
       expect(step.emitted).toEqual([
         ids.length === 0
-          ? { type: 'notify', tone: 'error', message: 'No matching products found for provided SKUs' }
-          : { type: 'notify', tone: 'success', message: `Imported ${ids.length} products` },
+          ? uiToast('error', 'No matching products found for provided SKUs')
+          : uiToast('success', `Imported ${ids.length} products`),
       ]);
       expect(
         after.context,
@@ -320,8 +332,8 @@ function checkEdit(step: FeedEditorStep): void {
   expect(after.context.dirty, 'unsaved changes are tracked against the last load or save').toBe(
     isDirty(after.context),
   );
-  expect(after.context.errors, 'after the first save attempt every edit re-validates').toEqual(
-    b.submitted ? validation(after.context) : b.errors,
+  expect(after.context.errors, 'every touched field re-validates on each edit, others show nothing').toEqual(
+    shown(validation(after.context), after.context.touched),
   );
 }
 
@@ -348,8 +360,9 @@ function checkStep(step: FeedEditorStep): void {
   }
   if (event.type === 'submit') {
     const errors = validation(before.context);
-    expect(after.context.submitted).toBe(true);
+    expect(after.context.touched, 'a submit touches every field').toEqual({ name: true, customer: true });
     if (errors.name === null && errors.customer === null) {
+      expect(step.emitted).toEqual([]);
       expect(after.value).toEqual({ ready: 'saving' });
       expect(step.started).toEqual([
         {
@@ -368,6 +381,9 @@ function checkStep(step: FeedEditorStep): void {
     } else {
       expect(after.value).toEqual({ ready: 'editing' });
       expect(after.context.errors).toEqual(errors);
+      expect(step.emitted, 'the first invalid field gets focus').toEqual([
+        uiFocus(errors.name === null ? 'feed-customer' : 'feed-name'),
+      ]);
     }
     return;
   }
@@ -376,12 +392,12 @@ function checkStep(step: FeedEditorStep): void {
     const created = before.context.feedId === null;
     if ('output' in event) {
       const saved = event.output as FeedDetail;
-      expect(step.emitted).toEqual([
-        {
-          type: 'notify',
-          tone: 'success',
-          message: `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id})`,
-        },
+      expect(step.emitted, 'spec §8: the toast, then back to the feeds list').toEqual([
+        uiToast(
+          'success',
+          `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id})`,
+        ),
+        uiNavigate('/dashboard/feeds'),
       ]);
       expect(after.context).toMatchObject({ savedFeed: saved, feedId: saved.id, dirty: false });
       expect(step.actions, 'the Delivery panel reloads what was saved').toContainEqual({
@@ -390,13 +406,12 @@ function checkStep(step: FeedEditorStep): void {
       });
     } else if ('error' in event) {
       expect(step.emitted).toEqual([
-        {
-          type: 'notify',
-          tone: 'error',
-          message: created
+        uiToast(
+          'error',
+          created
             ? 'Failed to create feed. See console for details.'
             : 'Failed to update feed. See console for details.',
-        },
+        ),
       ]);
       expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error: event.error } });
       expect(after.context.savedFeed).toBe(before.context.savedFeed);
@@ -437,6 +452,10 @@ export default defineModel({
       { type: 'sku.change', value: 'NOPE-1 sh-old' },
     ],
     'sku.import': [{ type: 'sku.import' }],
+    'field.blur': [
+      { type: 'field.blur', field: 'name' },
+      { type: 'field.blur', field: 'customer' },
+    ],
     submit: [{ type: 'submit' }],
     retry: [{ type: 'retry' }],
   },
@@ -467,7 +486,7 @@ export default defineModel({
     name: context.name.trim() !== '',
     customer: context.userId !== null,
     skus: context.skuText === '' ? 'empty' : skusMatch(context) ? 'known' : 'unknown',
-    submitted: context.submitted,
+    touched: [context.touched.name, context.touched.customer],
   }),
   filterEvents: (snapshot, event) => {
     if (snapshot.matches('loading') && (event.type.includes('.done.') || event.type.includes('.error.'))) {
@@ -477,11 +496,14 @@ export default defineModel({
       );
       return next !== undefined && event.type.includes(`.loading.${next}.`);
     }
-    // Selection and the SKU box are walked on the form as loaded or being filled in; once a save was
-    // tried or done they change nothing the guards read.
-    const { submitted, skuText, savedFeed } = snapshot.context;
-    if (SELECTION_EVENTS.has(event.type)) return !submitted && savedFeed === null && skuText === '';
-    if (event.type === 'sku.change') return !submitted && savedFeed === null && skuText === '';
+    // Selection and the SKU box are walked on the form as loaded or being filled in; once a field was
+    // touched or a save done they change nothing the guards read.
+    const { touched, skuText, savedFeed } = snapshot.context;
+    const untouched = !touched.name && !touched.customer;
+    if (SELECTION_EVENTS.has(event.type)) return untouched && savedFeed === null && skuText === '';
+    if (event.type === 'sku.change') return untouched && savedFeed === null && skuText === '';
+    // Leaving a field again changes nothing.
+    if (event.type === 'field.blur') return !touched[event.field];
     if (event.type === 'sku.import') return skuText !== '';
     // Name and customer are walked between set and unset; set to another value reads the same.
     if (event.type === 'name.change')
