@@ -113,7 +113,12 @@ test('an admin builds a feed from a brand and an SKU import, saves it, finds it 
     'a new feed has nothing delivered yet',
   ).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  // Spec §5: Save stays disabled until the form is valid; a field left empty shows its error (§4).
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.getByLabel('Name').focus();
+  await page.getByLabel('Name').blur();
+  await page.getByLabel('Customer').focus();
+  await page.getByLabel('Customer').blur();
   await expect(page.getByText('Please enter a feed name')).toBeVisible();
   await expect(page.getByText('Please select a customer')).toBeVisible();
 

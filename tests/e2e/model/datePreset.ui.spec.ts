@@ -2,7 +2,8 @@
  * datePresetMachine's generated paths through the real dashboard (issue 7): the User Orders panel's
  * period, driven by its 'Orders period' dropdown and its From / To inputs. Each state shows the
  * dropdown on the preset (or 'Custom range'), the range in From and To, and the orders list asked
- * for that range from page 1, which is what the panel does with every `period.changed`.
+ * for that range from page 1, which is what the panel's statechart (ordersPanelMachine) does with
+ * every new range the period publishes.
  *
  * The page runs on the model's clock, 00:30 London time on 3 February 2025, in a browser set to Los
  * Angeles, where it is still 2 February: a preset that took the browser's day instead of London's

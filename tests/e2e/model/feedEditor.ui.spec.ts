@@ -10,7 +10,9 @@
  * editor reads it.
  *
  * Paths stop at a successful save: the screen then leaves the editor for the feeds list (which each
- * such path asserts), so events after it cannot come from the UI.
+ * such path asserts), so events after it cannot come from the UI. A submit of an invalid form cannot
+ * come from the UI either (spec §5: Save is disabled until the form is valid, which each editing step
+ * asserts); its errors show through leaving the fields (`field.blur`), and the unit model walks it.
  *
  * The Delivery panel's diagnostics call (issue 12; its own statechart has its own model) is held
  * and never answered: in edit mode the panel shows it is loading, in create mode it is absent.
@@ -47,11 +49,18 @@ const TEXT = {
   updateFailed: 'Failed to update feed. See console for details.',
 };
 
-/** The model as the screen can follow it: nothing after a successful save (see above). */
+/** Spec §5 "Feed save": a name and a customer. */
+function isValid({ context }: FeedEditorSnapshot): boolean {
+  return context.name.trim() !== '' && context.userId !== null;
+}
+
+/** The model as the screen can follow it: nothing after a successful save, no invalid submit (see above). */
 const model = {
   ...feedEditorModel,
   filterEvents: (snapshot: FeedEditorSnapshot, event: EditorEvent) =>
-    snapshot.context.savedFeed === null && (feedEditorModel.filterEvents?.(snapshot, event) ?? true),
+    snapshot.context.savedFeed === null &&
+    (event.type !== 'submit' || isValid(snapshot)) &&
+    (feedEditorModel.filterEvents?.(snapshot, event) ?? true),
 };
 
 const clock = feedEditorModel.inputs?.['new feed']?.now?.();
@@ -374,6 +383,15 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
     'products.toggleFiltered': async ({ page }) => {
       await page.getByRole('button', { name: 'Select/Deselect All Products' }).click();
     },
+    'field.blur': async ({ page }, event) => {
+      if (event.type !== 'field.blur') throw new Error(`not a field left: ${event.type}`);
+      const field =
+        event.field === 'name'
+          ? page.getByRole('textbox', { name: 'Name' })
+          : page.getByRole('combobox', { name: 'Customer' });
+      await field.focus();
+      await field.blur();
+    },
     'sku.change': async ({ page }, event) => {
       if (event.type !== 'sku.change') throw new Error(`not an SKU box change: ${event.type}`);
       await page.getByRole('textbox', { name: 'SKUs' }).fill(event.value);
@@ -440,7 +458,12 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
       // Toasts close after 5 s: they are looked at first.
       await expectStepToast(run);
       await expectForm(run.page, snapshot);
-      await expect(run.page.getByRole('button', { name: 'Save' })).toBeEnabled();
+      await expect(
+        run.page.getByRole('button', { name: 'Save' }),
+        'spec §5: Save only when valid',
+      ).toBeEnabled({
+        enabled: isValid(snapshot),
+      });
       await expectDeliveryPanel(run, snapshot);
     },
     'feedEditor.ready.saving': async (run, snapshot) => {
