@@ -24,11 +24,7 @@ export interface FormFieldProps extends FieldView {
 /** Renders `Field.Root` with the label, the check mark when valid, the input, and the error or hint. */
 export function FormField({ label, state, error, required, id, helperText, children }: FormFieldProps) {
   return (
-    <Field.Root
-      invalid={state === 'error'}
-      required={required}
-      ids={id === undefined ? undefined : { control: id }}
-    >
+    <Field.Root invalid={state === 'error'} required={required} id={id}>
       <HStack gap="1">
         <Field.Label>
           {label}
