@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
                   backHref: paths.users,
                   items: [DASHBOARD_CRUMB, { label: 'Users', href: paths.users }, { label: 'Edit user' }],
                 }),
-                lazy: screen(() => import('@/features/users/EditUserPage'), 'EditUserPage'),
+                lazy: screen(() => import('./EditUserRoute'), 'EditUserRoute'),
               },
               {
                 path: 'users/edit/:userId',
