@@ -125,7 +125,7 @@ export interface FeedEditorContext {
   baseline: Baseline;
   dirty: boolean;
   loadError: string | null;
-  /** The feed as last saved (the screen leaves the editor once it is set); null before. */
+  /** The feed as last saved (leaving the editor after it asks no confirmation); null before. */
   savedFeed: FeedDetail | null;
 }
 
