@@ -26,7 +26,9 @@ const WIDGET_EVENTS: Readonly<Record<string, readonly string[]>> = {
 const LOOKS_LIKE_AN_EFFECT = /toast|notif|navigat|redirect|focus|url/i;
 
 /** Every fixed path of the app, and the edit paths' shape, for checking `ui.navigate` targets. */
-const FIXED_PATHS = new Set(Object.values(paths).filter((path): path is string => typeof path === 'string'));
+const FIXED_PATHS = new Set(
+  Object.values(paths as Record<string, unknown>).filter((path): path is string => typeof path === 'string'),
+);
 const EDIT_PATH = /^\/dashboard\/(users|feeds)\/\d+\/edit$/;
 
 /** Why `event` is not an acceptable emission of machine `name`, or null when it is. */
