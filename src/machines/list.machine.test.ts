@@ -9,7 +9,14 @@ import {
   selectListView,
   writeListQuery,
 } from './list.machine';
-import type { ListEmitted, ListInput, ListPage, ListQuery } from './list.machine';
+import type {
+  AppLocation,
+  ListEmitted,
+  ListInput,
+  ListPage,
+  ListQuery,
+  SubscribeToLocation,
+} from './list.machine';
 
 type Filters = { query: string; status: string[] };
 const DEFAULTS: Filters = { query: '', status: [] };
@@ -59,7 +66,9 @@ function start(
     actors: { watchUrl: fromCallback(() => void (watchers += 1)) },
   });
   const clock = new SimulatedClock();
-  const listInput: ListInput<Filters> = urlSync ? { ...input, urlSync: { defaults: DEFAULTS } } : input;
+  const listInput: ListInput<Filters> = urlSync
+    ? { ...input, urlSync: { defaults: DEFAULTS, subscribe: () => () => {} } }
+    : input;
   const actor = createActor(machine, { clock, input: listInput });
   const urls: ListEmitted[] = [];
   actor.on('*', (event) => urls.push(event));
@@ -291,25 +300,35 @@ describe('list machine: which lists move the URL', () => {
     expect(listUrl({ filters: DEFAULTS, page: 2 }, DEFAULTS)).toBe('?page=2');
   });
 
-  it("follows the browser's back/forward within its page (popstate), not on another page", () => {
-    const location = { pathname: '/dashboard/users', search: '?page=2' };
-    vi.stubGlobal('window', Object.assign(new EventTarget(), { location }));
+  it('follows every location within its page (links, back/forward), not on another page', () => {
+    const listeners = new Set<(location: AppLocation) => void>();
+    let current: AppLocation = { pathname: '/dashboard/users', search: '?page=2' };
+    const subscribe: SubscribeToLocation = (listener) => {
+      listeners.add(listener);
+      listener(current);
+      return () => listeners.delete(listener);
+    };
+    const go = (location: AppLocation) => {
+      current = location;
+      for (const listener of listeners) listener(location);
+    };
     const calls: Call[] = [];
     const actor = createActor(testListMachine(calls), {
-      input: { ...readListQuery(location.search, DEFAULTS), urlSync: { defaults: DEFAULTS } },
+      input: { ...readListQuery(current.search, DEFAULTS), urlSync: { defaults: DEFAULTS, subscribe } },
     }).start();
-    location.search = '?status=2';
-    window.dispatchEvent(new Event('popstate'));
+    expect(listeners.size).toBe(1);
+    go({ pathname: '/dashboard/users', search: '?status=2' });
+    // The sidebar's link to the bare list: back to the defaults.
+    go({ pathname: '/dashboard/users', search: '' });
     expect(calls.map((call) => call.query)).toEqual([
       { filters: DEFAULTS, page: 2 },
       { filters: { query: '', status: ['2'] }, page: 1 },
+      { filters: DEFAULTS, page: 1 },
     ]);
-    location.pathname = '/dashboard';
-    location.search = '';
-    window.dispatchEvent(new Event('popstate'));
-    expect(calls).toHaveLength(2);
+    go({ pathname: '/dashboard', search: '?status=1' });
+    expect(calls).toHaveLength(3);
     actor.stop();
-    vi.unstubAllGlobals();
+    expect(listeners.size).toBe(0);
   });
 });
 

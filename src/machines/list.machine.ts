@@ -11,9 +11,9 @@
  *    it with `.provide({ actors: { fetchPage: fromPromise(...) } })`.
  * 3. Start the actor with its first query as `input` (`{ filters, page }`). A list whose query lives
  *    in the URL starts from `readListQuery(location.search, defaults)` and adds
- *    `urlSync: { defaults }`: it then asks the screen to move the URL with `uiNavigate('?…')` (the
- *    shared effect vocabulary, `ui-effects.ts`) whenever it moves to a new query, and follows the
- *    browser's back/forward buttons itself (the `watchUrl` actor sends `list.urlChanged`, which the
+ *    `urlSync: { defaults, subscribe }`: it then asks the screen to move the URL with `uiNavigate('?…')`
+ *    (the shared effect vocabulary, `ui-effects.ts`) whenever it moves to a new query, and follows
+ *    every other move of the URL itself (the `watchUrl` actor sends `list.urlChanged`, which the
  *    machine ignores when it matches what it already shows, so its own URL updates do not fetch
  *    twice). Lists without `urlSync` (the dashboard panels) never touch the URL.
  * 4. Send `list.filter` (`debounce: true` while typing), `list.page` from the pagination control,
@@ -63,14 +63,19 @@ export interface ListPage<T> {
 
 /** What a list starts from: its first query and, for a list that lives in the URL, its URL defaults. */
 export interface ListInput<F extends ListFilters> extends ListQuery<F> {
-  /** Keep the URL in step with the list; `defaults` are the filters an empty URL stands for. */
-  urlSync?: { defaults: F };
+  /**
+   * Keep the URL in step with the list; `defaults` are the filters an empty URL stands for, and
+   * `subscribe` reports the app's locations (see {@link SubscribeToLocation}).
+   */
+  urlSync?: { defaults: F; subscribe: SubscribeToLocation };
 }
 
 /** The list's context. */
 export interface ListContext<F extends ListFilters, T> extends ListQuery<F> {
   /** The URL defaults of a list kept in the URL, or null for a list that leaves the URL alone. */
   urlDefaults: F | null;
+  /** Where a list kept in the URL hears of new locations; null for a list that leaves the URL alone. */
+  subscribeToLocation: SubscribeToLocation | null;
   items: T[];
   totalPages: number;
   total: number | null;
@@ -93,22 +98,36 @@ export function listUrl<F extends ListFilters>(query: ListQuery<F>, defaults: F)
   return writeListQuery(query, defaults) || '?';
 }
 
+/** Where the app is: the path and the search string of the current URL. */
+export interface AppLocation {
+  pathname: string;
+  search: string;
+}
+
 /**
- * Follows the browser's back/forward buttons for a URL-synced list: on `popstate` within the page the
- * list started on, sends `list.urlChanged` with the query the URL now holds. Other navigations that
- * leave the page unmount the screen, and so stop the list.
+ * Subscribes `listener` to every location the app moves to (links, back/forward, the list's own
+ * navigations), starting with the current one at once; returns the unsubscribe function. The route layer provides it
+ * (`useLocationSubscription` in src/routes/ui-effects.tsx), so the machine needs no window or router.
  */
-const watchBrowserHistory = fromCallback<{ type: 'never' }, { defaults: ListFilters }>(
-  ({ input, sendBack }) => {
-    const pathname = window.location.pathname;
-    const onPopState = () => {
-      if (window.location.pathname !== pathname) return;
-      sendBack({ type: 'list.urlChanged', ...readListQuery(window.location.search, input.defaults) });
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  },
-);
+export type SubscribeToLocation = (listener: (location: AppLocation) => void) => () => void;
+
+/**
+ * Follows the URL for a URL-synced list: on every location within the page the list started on
+ * (back/forward, a link to the bare list such as the sidebar's), sends `list.urlChanged` with the query
+ * the URL now holds; the machine ignores the ones it already shows. Leaving the page unmounts the
+ * screen, and so stops the list.
+ */
+const watchLocation = fromCallback<
+  { type: 'never' },
+  { defaults: ListFilters; subscribe: SubscribeToLocation }
+>(({ input, sendBack }) => {
+  let pathname: string | null = null;
+  return input.subscribe((location) => {
+    pathname ??= location.pathname;
+    if (location.pathname !== pathname) return;
+    sendBack({ type: 'list.urlChanged', ...readListQuery(location.search, input.defaults) });
+  });
+});
 
 /** Options of {@link createListMachine}. */
 export interface ListMachineOptions<F extends ListFilters, T> {
@@ -189,7 +208,7 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       fetchPage: fromPromise<ListPage<T>, ListQuery<F>>(({ input, signal }) =>
         options.fetchPage(input, signal),
       ),
-      watchUrl: watchBrowserHistory,
+      watchUrl: watchLocation,
     },
     actions: {
       applyFilters: assign(({ context }, params: { filters: Partial<F> }) => ({
@@ -220,8 +239,11 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
         if (context.urlDefaults !== null) enqueue.emit(uiNavigate(listUrl(context, context.urlDefaults)));
       }),
       followUrl: enqueueActions(({ context, enqueue }) => {
-        if (context.urlDefaults !== null)
-          enqueue.spawnChild('watchUrl', { id: 'url', input: { defaults: context.urlDefaults } });
+        if (context.urlDefaults !== null && context.subscribeToLocation !== null)
+          enqueue.spawnChild('watchUrl', {
+            id: 'url',
+            input: { defaults: context.urlDefaults, subscribe: context.subscribeToLocation },
+          });
       }),
     },
     guards: {
@@ -238,6 +260,7 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       filters: input.filters,
       page: input.page,
       urlDefaults: input.urlSync?.defaults ?? null,
+      subscribeToLocation: input.urlSync?.subscribe ?? null,
       items: [],
       totalPages: 0,
       total: null,

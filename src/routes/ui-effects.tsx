@@ -7,17 +7,49 @@
  * imports no feature.
  */
 import { useActorRef } from '@xstate/react';
-import { createContext, useCallback, useContext, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Actor, ActorOptions, AnyActorLogic, AnyActorRef } from 'xstate';
 import { withInspection } from '@/machines/inspector';
+import type { AppLocation, SubscribeToLocation } from '@/machines/list.machine';
 import { isUiEffect } from '@/machines/ui-effects';
 import type { UiEffect } from '@/machines/ui-effects';
 
 type UiEffectHandler = (effect: UiEffect) => void;
 
-const UiEffectsContext = createContext<UiEffectHandler | null>(null);
+/** What the root gives the screens: the effect handler and the app's locations for machines. */
+interface UiEffectsRoot {
+  handle: UiEffectHandler;
+  subscribeToLocation: SubscribeToLocation;
+}
+
+const UiEffectsContext = createContext<UiEffectsRoot | null>(null);
+
+function useRoot(): UiEffectsRoot {
+  const root = useContext(UiEffectsContext);
+  if (root === null) throw new Error('ui-effects hooks must be used under UiEffectsProvider');
+  return root;
+}
+
+/**
+ * The router's locations as a subscription for machines (a URL-synced list follows links and
+ * back/forward with it): a new listener hears the current location at once, then every change.
+ */
+function useLocationSource(): SubscribeToLocation {
+  const { pathname, search } = useLocation();
+  const current = useRef<AppLocation>({ pathname, search });
+  const listeners = useRef(new Set<(location: AppLocation) => void>());
+  useEffect(() => {
+    current.current = { pathname, search };
+    for (const listener of listeners.current) listener(current.current);
+  }, [pathname, search]);
+  return useCallback((listener) => {
+    listeners.current.add(listener);
+    listener(current.current);
+    return () => listeners.current.delete(listener);
+  }, []);
+}
 
 /**
  * Shows a toast. The toast helpers are loaded on first use, so the public pages, which never toast,
@@ -54,7 +86,14 @@ function useUiEffectHandler(): UiEffectHandler {
 /** Provides the root handler to every screen below; rendered once, by the root layout inside the router. */
 export function UiEffectsProvider(props: { children: ReactNode }) {
   const handle = useUiEffectHandler();
-  return <UiEffectsContext.Provider value={handle}>{props.children}</UiEffectsContext.Provider>;
+  const subscribeToLocation = useLocationSource();
+  const root = useMemo(() => ({ handle, subscribeToLocation }), [handle, subscribeToLocation]);
+  return <UiEffectsContext.Provider value={root}>{props.children}</UiEffectsContext.Provider>;
+}
+
+/** The app's locations for a machine's input (see {@link SubscribeToLocation}); stable for the app's life. */
+export function useLocationSubscription(): SubscribeToLocation {
+  return useRoot().subscribeToLocation;
 }
 
 /**
@@ -62,8 +101,7 @@ export function UiEffectsProvider(props: { children: ReactNode }) {
  * is mounted. Throws when used outside {@link UiEffectsProvider}.
  */
 export function useUiEffects(actorRef: AnyActorRef): void {
-  const handle = useContext(UiEffectsContext);
-  if (handle === null) throw new Error('useUiEffects must be used under UiEffectsProvider');
+  const { handle } = useRoot();
   useEffect(() => {
     const subscription = actorRef.on('*', (event: { type: string }) => {
       if (isUiEffect(event)) handle(event);

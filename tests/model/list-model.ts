@@ -102,8 +102,16 @@ export function defineListModel<F extends ListFilters, T>(
       expect(after.context).toMatchObject({ ...query, items: [], totalPages: 0, error: null });
       expect(after.context.urlDefaults).toEqual(urlSync?.defaults ?? null);
       if (after.matches('loading')) expect(after.context.total, 'unknown until the server says').toBeNull();
-      // A URL-synced list follows back/forward from the start; others never look at the URL.
-      const watcher = urlSync ? [{ src: 'watchUrl', id: 'url', input: { defaults: urlSync.defaults } }] : [];
+      // A URL-synced list follows the URL from the start; others never look at the URL.
+      const watcher = urlSync
+        ? [
+            {
+              src: 'watchUrl',
+              id: 'url',
+              input: { defaults: urlSync.defaults, subscribe: urlSync.subscribe },
+            },
+          ]
+        : [];
       expectRequest(step, watcher);
       expect(step.emitted).toEqual([]);
       return;

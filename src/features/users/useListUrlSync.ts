@@ -1,13 +1,14 @@
 /**
  * A list statechart whose query lives in the URL (issue 3 "List state lives in the URL", issue 14):
  * starts the list on the current URL's query with `urlSync`, so the machine itself moves the URL
- * (`uiNavigate`, carried out by the root handler) and follows back/forward. Nothing here listens to
+ * (`uiNavigate`, carried out by the root handler) and follows every other move of the URL (links,
+ * back/forward) through the root's location subscription. Nothing here listens to
  * the actor or sends it anything. Reusable by any list built with `createListMachine`.
  */
 import { useLocation } from 'react-router-dom';
 import type { ListFilters, ListMachine } from '@/machines/list.machine';
 import { readListQuery } from '@/machines/list.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useLocationSubscription, useScreenActor } from '@/routes/ui-effects';
 
 /**
  * Creates the list actor for `machine`, started on the URL's query and kept in step with the URL;
@@ -15,5 +16,8 @@ import { useScreenActor } from '@/routes/ui-effects';
  */
 export function useListUrlSync<F extends ListFilters, T>(machine: ListMachine<F, T>, defaults: F) {
   const { search } = useLocation();
-  return useScreenActor(machine, { input: { ...readListQuery(search, defaults), urlSync: { defaults } } });
+  const subscribe = useLocationSubscription();
+  return useScreenActor(machine, {
+    input: { ...readListQuery(search, defaults), urlSync: { defaults, subscribe } },
+  });
 }

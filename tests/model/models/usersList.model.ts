@@ -37,7 +37,8 @@ export default defineListModel<UserFilters, User>({
     'no filters': {
       filters: { query: '', status: [] },
       page: 1,
-      urlSync: { defaults: { query: '', status: [] } },
+      // The model walks the machine without a router: no location ever arrives.
+      urlSync: { defaults: { query: '', status: [] }, subscribe: () => () => {} },
     },
   },
   canFetch: () => true,
