@@ -26,7 +26,7 @@ import { fieldElementId, fieldView } from './form-fields';
 import type { FieldView } from './form-fields';
 import { loginTarget, wasTurnedAway } from './session-redirects';
 import { STORAGE_EVENT_DELAY, selectStatus } from './session.machine';
-import type { SessionEvent , sessionMachine } from './session.machine';
+import type { SessionEvent, sessionMachine } from './session.machine';
 import { uiFocus, uiNavigate } from './ui-effects';
 import type { FocusEffect, NavigateEffect } from './ui-effects';
 /** Spec §8: 401 without a server message. */
