@@ -191,6 +191,30 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 14: the production database and the first-admin bootstrap never depend on the demo data set.
+    files: ['server/db/**', 'server/auth/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...layer([], SERVER_FORBIDDEN).rules['no-restricted-imports'][1].patterns,
+            {
+              group: ['**/http/errors', '**/server/http/errors'],
+              message:
+                'Services throw domain errors (server/domain-errors.ts); server/http/errors.ts maps them to HTTP (issue 14).',
+            },
+            {
+              group: ['**/demo/*', '**/server/demo/*'],
+              message:
+                'The demo seed (server/demo) is for demo data only; production code does not import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 14: routes → services → Drizzle; a route plugin never touches the database itself.
     files: ['server/routes/**'],
     rules: {
