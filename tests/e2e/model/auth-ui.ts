@@ -29,7 +29,7 @@ import { describeTransition, listStates, listTransitions, runPath, transitionId 
 import type { MachineModel, ModelPath } from '../../model/harness';
 import type { HeldAnswer, HeldRequests } from './ui-model';
 
-/** The demo admin of server/db/seed.ts, whose real tokens stand for the models' abstract ones. */
+/** The demo admin of server/demo/demo-data.ts, whose real tokens stand for the models' abstract ones. */
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
 /**
