@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
+import type { ShopProduct } from '@/api/schemas/shop';
 import {
   allFilteredSelected,
   buildIndex,
@@ -12,55 +12,7 @@ import {
   toggleFiltered,
   toggleProduct,
 } from './feed-selection';
-
-function variant(id: number, sku: string | null, overrides: Partial<ShopVariant> = {}): ShopVariant {
-  return {
-    id,
-    sku,
-    option1: null,
-    option2: null,
-    option3: null,
-    price: 1000 + id,
-    compare_at_price: null,
-    availability: 'in_stock',
-    barcode: null,
-    exclusion: null,
-    ...overrides,
-  };
-}
-
-function product(
-  id: number,
-  brandId: number | null,
-  sku: string | null,
-  name = `Product ${id}`,
-  overrides: Partial<ShopProduct> = {},
-): ShopProduct {
-  const first = variant(id * 10, sku);
-  return {
-    id,
-    name,
-    brand: brandId === null ? null : { id: brandId },
-    status: 'active',
-    exclusion: null,
-    option_names: [],
-    variant: first,
-    variants: [first],
-    assets: [],
-    ...overrides,
-  };
-}
-
-/** `base` with these variants (the first becomes `variant`). */
-function withVariants(base: ShopProduct, variants: ShopVariant[]): ShopProduct {
-  const [first] = variants;
-  if (!first) throw new Error('a product has at least one variant');
-  return { ...base, variant: first, variants };
-}
-
-function withStatus(base: ShopProduct, status: 'draft' | 'archived' | 'unlisted'): ShopProduct {
-  return { ...base, status, exclusion: `status_${status}` };
-}
+import { product, variant, withStatus, withVariants } from './shop-test-fixtures';
 
 /**
  * A real store's catalogue (issue 11): a multi-variant product whose sizes share one SKU with

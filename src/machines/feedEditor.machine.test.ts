@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
-import type { ExclusionReason, ShopCategories, ShopProduct, ShopVariant } from '@/api/schemas/shop';
+import type { ExclusionReason, ShopCategories, ShopProduct } from '@/api/schemas/shop';
 import type { ShopProductsCache } from '@/api/shop';
 import {
   FEED_CREATE_FAILED,
@@ -21,58 +21,10 @@ import {
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
+import { product, variant, withStatus, withVariants } from './shop-test-fixtures';
 import { uiFocus, uiNavigate, uiToast } from './ui-effects';
 
 const NOW = Date.parse('2025-06-11T10:00:00Z');
-
-function variant(id: number, sku: string | null, overrides: Partial<ShopVariant> = {}): ShopVariant {
-  return {
-    id,
-    sku,
-    option1: null,
-    option2: null,
-    option3: null,
-    price: 1000 + id,
-    compare_at_price: null,
-    availability: 'in_stock',
-    barcode: null,
-    exclusion: null,
-    ...overrides,
-  };
-}
-
-function product(
-  id: number,
-  brandId: number | null,
-  sku: string | null,
-  name = `Product ${id}`,
-  overrides: Partial<ShopProduct> = {},
-): ShopProduct {
-  const first = variant(id * 10, sku);
-  return {
-    id,
-    name,
-    brand: brandId === null ? null : { id: brandId },
-    status: 'active',
-    exclusion: null,
-    option_names: [],
-    variant: first,
-    variants: [first],
-    assets: [],
-    ...overrides,
-  };
-}
-
-/** `base` with these variants (the first becomes `variant`). */
-function withVariants(base: ShopProduct, variants: ShopVariant[]): ShopProduct {
-  const [first] = variants;
-  if (!first) throw new Error('a product has at least one variant');
-  return { ...base, variant: first, variants };
-}
-
-function withStatus(base: ShopProduct, status: 'draft' | 'archived' | 'unlisted'): ShopProduct {
-  return { ...base, status, exclusion: `status_${status}` };
-}
 
 /** Brand 1: products 1-3; brand 2: products 4-5; product 6 has no brand. */
 const PRODUCTS: ShopProduct[] = [
