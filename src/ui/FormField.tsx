@@ -13,6 +13,11 @@ import type { FieldView } from '@/machines/form-fields';
 export interface FormFieldProps extends FieldView {
   label: string;
   required?: boolean;
+  /**
+   * Whether a required field shows the '*' mark (default true). False in forms where every field is
+   * required (login, profile), where a mark on each says nothing; the input stays `required` either way.
+   */
+  requiredMark?: boolean;
   /** DOM id of the input (`fieldElementId(form, field)`), so a machine's focus effect can reach it. */
   id?: string;
   /** A hint under the input (hidden while an error shows). */
@@ -22,13 +27,22 @@ export interface FormFieldProps extends FieldView {
 }
 
 /** Renders `Field.Root` with the label, the check mark when valid, the input, and the error or hint. */
-export function FormField({ label, state, error, required, id, helperText, children }: FormFieldProps) {
+export function FormField({
+  label,
+  state,
+  error,
+  required,
+  requiredMark = true,
+  id,
+  helperText,
+  children,
+}: FormFieldProps) {
   return (
     <Field.Root invalid={state === 'error'} required={required} id={id}>
       <HStack gap="1">
         <Field.Label>
           {label}
-          {required && <Field.RequiredIndicator />}
+          {required && requiredMark && <Field.RequiredIndicator />}
         </Field.Label>
         {state === 'valid' && (
           <Check size={16} color="var(--chakra-colors-green-600)" role="img" aria-label="Valid" />

@@ -53,7 +53,13 @@ export function LoginPage() {
       <Card.Body gap="4">
         <form noValidate onSubmit={submit} aria-label="Login">
           <Stack gap="5">
-            <FormField label="Email" required id={fieldElementId(LOGIN_FORM, 'email')} {...form.fields.email}>
+            <FormField
+              label="Email"
+              required
+              requiredMark={false}
+              id={fieldElementId(LOGIN_FORM, 'email')}
+              {...form.fields.email}
+            >
               <Input
                 name="email"
                 type="email"
@@ -67,6 +73,7 @@ export function LoginPage() {
             <FormField
               label="Password"
               required
+              requiredMark={false}
               id={fieldElementId(LOGIN_FORM, 'password')}
               {...form.fields.password}
             >

@@ -184,7 +184,14 @@ function ProfileTextField<F extends GeneralField | PasswordField>(props: {
 }) {
   const id = fieldElementId(PROFILE_FORMS[props.form], props.field);
   return (
-    <FormField label={props.label} required id={id} state={props.view.state} error={props.view.error}>
+    <FormField
+      label={props.label}
+      required
+      requiredMark={false}
+      id={id}
+      state={props.view.state}
+      error={props.view.error}
+    >
       <Input
         name={props.field}
         type={props.type}
