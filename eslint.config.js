@@ -109,6 +109,19 @@ const SERVER_FORBIDDEN = [
   { folder: 'ui' },
 ];
 
+/** The browser layers, which no server module imports. */
+const SERVER_LAYER_PATTERNS = layer([], SERVER_FORBIDDEN).rules['no-restricted-imports'][1].patterns;
+
+/** What a server module outside the HTTP edge may not import: the browser layers and the HTTP errors. */
+const SERVICE_PATTERNS = [
+  ...SERVER_LAYER_PATTERNS,
+  {
+    group: ['**/http/errors', '**/server/http/errors'],
+    message:
+      'Services throw domain errors (server/domain-errors.ts); server/http/errors.ts maps them to HTTP (issue 14).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'stately'] },
   js.configs.recommended,
@@ -174,21 +187,7 @@ export default tseslint.config(
     // Issue 14: services throw domain errors (server/domain-errors.ts); only the HTTP edge speaks HTTP.
     files: ['server/**'],
     ignores: ['server/http/**', 'server/routes/**', 'server/app.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...layer([], SERVER_FORBIDDEN).rules['no-restricted-imports'][1].patterns,
-            {
-              group: ['**/http/errors', '**/server/http/errors'],
-              message:
-                'Services throw domain errors (server/domain-errors.ts); server/http/errors.ts maps them to HTTP (issue 14).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] },
   },
   {
     // Issue 14: the production database and the first-admin bootstrap never depend on the demo data set.
@@ -198,12 +197,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            ...layer([], SERVER_FORBIDDEN).rules['no-restricted-imports'][1].patterns,
-            {
-              group: ['**/http/errors', '**/server/http/errors'],
-              message:
-                'Services throw domain errors (server/domain-errors.ts); server/http/errors.ts maps them to HTTP (issue 14).',
-            },
+            ...SERVICE_PATTERNS,
             {
               group: ['**/demo/*', '**/server/demo/*'],
               message:
@@ -230,10 +224,7 @@ export default tseslint.config(
               group: ['../app', '**/server/app'],
               message: 'Import AppServices from its own module, not app.ts (no import circle, issue 14).',
             },
-            ...['machines', 'features', 'routes', 'ui'].map((folder) => ({
-              group: folderPatterns(folder),
-              message: `This layer may not import from src/${folder} (ARCHITECTURE.md §1).`,
-            })),
+            ...SERVER_LAYER_PATTERNS,
           ],
         },
       ],
