@@ -8,7 +8,7 @@ import { Button, Card, Heading, IconButton, Input, InputGroup, Stack, Text } fro
 import { useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fieldElementId } from '@/machines/form-fields';
 import {
@@ -41,6 +41,14 @@ export function LoginPage() {
     event.preventDefault();
     login.send({ type: 'login.submit' });
   };
+  // Enter in a field submits even while Login is disabled (the browser's implicit submission skips a
+  // form whose default button is disabled), so an invalid form shows every field's error and focuses
+  // the first (spec §4); the machine decides whether anything is sent.
+  const submitOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    login.send({ type: 'login.submit' });
+  };
 
   return (
     <Card.Root w="full" maxW="md" boxShadow="lg" borderRadius="xl">
@@ -51,7 +59,7 @@ export function LoginPage() {
         <Text color="fg.muted">Please login to your account</Text>
       </Card.Header>
       <Card.Body gap="4">
-        <form noValidate onSubmit={submit} aria-label="Login">
+        <form noValidate onSubmit={submit} onKeyDown={submitOnEnter} aria-label="Login">
           <Stack gap="5">
             <FormField
               label="Email"
