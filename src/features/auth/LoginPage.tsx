@@ -8,7 +8,6 @@ import { Button, Card, Heading, IconButton, Input, InputGroup, Stack, Text } fro
 import { useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fieldElementId } from '@/machines/form-fields';
 import {
@@ -21,6 +20,7 @@ import {
 import type { LoginField } from '@/machines/login.machine';
 import { useSessionActorRef } from '@/routes/session';
 import { useScreenActor } from '@/routes/ui-effects';
+import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 
 /** The 'Welcome Back' card: email, password with show/hide, Login, and login errors in red below. */
@@ -37,18 +37,6 @@ export function LoginPage() {
   const change = (field: LoginField) => (event: { target: { value: string } }) =>
     login.send({ type: 'login.change', field, value: event.target.value });
   const blur = (field: LoginField) => () => login.send({ type: 'login.blur', field });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    login.send({ type: 'login.submit' });
-  };
-  // Enter in a field submits even while Login is disabled (the browser's implicit submission skips a
-  // form whose default button is disabled), so an invalid form shows every field's error and focuses
-  // the first (spec §4); the machine decides whether anything is sent.
-  const submitOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-    event.preventDefault();
-    login.send({ type: 'login.submit' });
-  };
 
   return (
     <Card.Root w="full" maxW="md" boxShadow="lg" borderRadius="xl">
@@ -59,7 +47,7 @@ export function LoginPage() {
         <Text color="fg.muted">Please login to your account</Text>
       </Card.Header>
       <Card.Body gap="4">
-        <form noValidate onSubmit={submit} onKeyDown={submitOnEnter} aria-label="Login">
+        <form {...formSubmitProps(() => login.send({ type: 'login.submit' }))} aria-label="Login">
           <Stack gap="5">
             <FormField
               label="Email"

@@ -26,7 +26,6 @@ import {
 } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import type { FormEvent } from 'react';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ExclusionReason } from '@/api/schemas/shop';
 import type { SkuImportReport } from '@/machines/feed-selection';
@@ -45,6 +44,7 @@ import {
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { fieldElementId } from '@/machines/form-fields';
 import { useScreenActor } from '@/routes/ui-effects';
+import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 import { DeliveryPanel } from './DeliveryPanel';
@@ -134,16 +134,14 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    actor.send({ type: 'submit' });
-  };
-
   const skuLines = skuReport === null ? [] : skuReportLines(skuReport);
 
   return (
     <Stack gap="6">
-      <form noValidate onSubmit={submit} aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}>
+      <form
+        {...formSubmitProps(() => actor.send({ type: 'submit' }))}
+        aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}
+      >
         <UnsavedChangesPrompt isDirty={isDirty} />
         <Stack gap="6">
           <Card.Root>

@@ -9,7 +9,7 @@ import { Avatar, Button, Card, Dialog, Grid, Heading, Input, Portal, Stack, Text
 import { useSelector } from '@xstate/react';
 import { Trash2, Upload } from 'lucide-react';
 import { useRef } from 'react';
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { uploadUrl } from '@/api/assets';
 import type { ProfileUser } from '@/api/schemas/auth';
@@ -39,6 +39,7 @@ import {
 import type { ProfileSnapshot } from '@/machines/profile.machine';
 import { useSession, useSessionActorRef } from '@/routes/session';
 import { useScreenActor } from '@/routes/ui-effects';
+import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { PageTitle } from '@/ui/PageTitle';
 
@@ -204,14 +205,6 @@ function ProfileTextField<F extends GeneralField | PasswordField>(props: {
   );
 }
 
-/** The form's submit: the machine decides whether it may save (spec §5). */
-function submitWith(send: () => void) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send();
-  };
-}
-
 const GENERAL_LABELS: Record<GeneralField, { label: string; autoComplete: string }> = {
   first_name: { label: 'First name', autoComplete: 'given-name' },
   last_name: { label: 'Last name', autoComplete: 'family-name' },
@@ -229,8 +222,7 @@ function GeneralPanel({ profile }: { profile: ProfileActor }) {
   return (
     <Panel title="General information">
       <form
-        noValidate
-        onSubmit={submitWith(() => profile.send({ type: 'general.submit' }))}
+        {...formSubmitProps(() => profile.send({ type: 'general.submit' }))}
         aria-label="General information"
       >
         <Stack gap="4">
@@ -296,8 +288,7 @@ function PasswordPanel({ profile }: { profile: ProfileActor }) {
   return (
     <Panel title="Password information">
       <form
-        noValidate
-        onSubmit={submitWith(() => profile.send({ type: 'password.submit' }))}
+        {...formSubmitProps(() => profile.send({ type: 'password.submit' }))}
         aria-label="Password information"
       >
         <Stack gap="4">

@@ -6,7 +6,6 @@
 import { Button, Card, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import type { FormEvent } from 'react';
 import { DISCOUNT_RATES } from '@/api/schemas/users';
 import { fieldElementId } from '@/machines/form-fields';
 import {
@@ -18,6 +17,7 @@ import {
 } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormInput } from '@/machines/userForm.machine';
 import { useScreenActor } from '@/routes/ui-effects';
+import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 
@@ -88,11 +88,6 @@ export function UserForm({ input }: UserFormProps) {
     id: fieldElementId(FORM_ID, field),
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    form.send({ type: 'form.submit' });
-  };
-
   return (
     <Card.Root mb="6">
       <Card.Body>
@@ -101,8 +96,7 @@ export function UserForm({ input }: UserFormProps) {
           <Spinner aria-label="Loading user" />
         ) : (
           <form
-            onSubmit={onSubmit}
-            noValidate
+            {...formSubmitProps(() => form.send({ type: 'form.submit' }))}
             aria-label={input.mode === 'create' ? 'Create user' : 'Edit user'}
           >
             <Stack gap="5">
