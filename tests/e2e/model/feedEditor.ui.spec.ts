@@ -19,7 +19,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { FeedDetail } from '@/api/schemas/feeds';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import { SHOP_PRODUCTS_CACHE_PREFIX } from '@/api/shop';
@@ -299,6 +299,22 @@ async function expectStepToast(run: Run): Promise<void> {
   }
 }
 
+/**
+ * Sets a field's value the way typing or choosing does, without moving focus: `fill` and
+ * `selectOption` focus the field and so blur the one focused before, a `field.blur` the model's step
+ * does not contain. The element's own value setter plus the event React listens to (input, or change
+ * for a select) is what the screen hears from the person.
+ */
+async function setWithoutFocus(field: Locator, value: string): Promise<void> {
+  await field.evaluate((element, text) => {
+    const prototype = Object.getPrototypeOf(element) as object;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, text);
+    element.dispatchEvent(
+      new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
+  }, value);
+}
+
 /** After a save the editor leaves for the feeds list, saying what it saved (spec §8). */
 async function expectSaved(run: Run, saved: FeedDetail): Promise<void> {
   const created = snapshotBefore(run).context.feedId === null;
@@ -352,15 +368,14 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
     },
     'name.change': async ({ page }, event) => {
       if (event.type !== 'name.change') throw new Error(`not a name change: ${event.type}`);
-      await page.getByRole('textbox', { name: 'Name' }).fill(event.value);
+      await setWithoutFocus(page.getByRole('textbox', { name: 'Name' }), event.value);
     },
     'customer.change': async ({ page }, event) => {
       if (event.type !== 'customer.change') throw new Error(`not a customer change: ${event.type}`);
-      await page
-        .getByRole('combobox', { name: 'Customer' })
-        .selectOption(
-          event.userId === null ? { label: 'Select a customer' } : { value: String(event.userId) },
-        );
+      await setWithoutFocus(
+        page.getByRole('combobox', { name: 'Customer' }),
+        event.userId === null ? '' : String(event.userId),
+      );
     },
     'brand.toggle': async (run, event) => {
       if (event.type !== 'brand.toggle') throw new Error(`not a brand toggle: ${event.type}`);
@@ -394,7 +409,7 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
     },
     'sku.change': async ({ page }, event) => {
       if (event.type !== 'sku.change') throw new Error(`not an SKU box change: ${event.type}`);
-      await page.getByRole('textbox', { name: 'SKUs' }).fill(event.value);
+      await setWithoutFocus(page.getByRole('textbox', { name: 'SKUs' }), event.value);
     },
     'sku.import': async ({ page }) => {
       await page.getByRole('button', { name: 'Import SKUs' }).click();
