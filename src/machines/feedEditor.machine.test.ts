@@ -21,7 +21,7 @@ import {
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
-import { product, variant, withStatus, withVariants } from './shop-test-fixtures';
+import { STORE, product } from './shop-test-fixtures';
 import { uiFocus, uiNavigate, uiToast } from './ui-effects';
 
 const NOW = Date.parse('2025-06-11T10:00:00Z');
@@ -36,26 +36,6 @@ const PRODUCTS: ShopProduct[] = [
   product(6, null, 'XX-1', 'Unbranded'),
 ];
 
-/**
- * A real store's catalogue (issue 11): a multi-variant product whose sizes share one SKU with
- * another product, a product without any SKU, drafts and archived products, a gift card, and a
- * product whose only variant is priced 0. Brand 1: 11, 12, 13, 14; brand 2: 15, 16, 17.
- */
-const STORE: ShopProduct[] = [
-  withVariants(product(11, 1, null, 'Swim Shorts', { option_names: ['Size'] }), [
-    variant(111, 'STYLE-1', { option1: 'S', price: 3000 }),
-    variant(112, 'STYLE-1', { option1: 'M', price: 3200 }),
-    variant(113, 'SHORTS-L', { option1: 'L', price: 3400, exclusion: 'no_image' }),
-  ]),
-  product(12, 1, 'STYLE-1', 'Swim Shirt'),
-  product(13, 1, null, 'Stoneware Vase'),
-  withStatus(product(14, 1, 'DRAFT-1', 'Draft Shorts'), 'draft'),
-  withStatus(product(15, 2, 'STYLE-1', 'Archived Style'), 'archived'),
-  product(16, 2, 'GIFT-10', 'Gift Card', { exclusion: 'gift_card' }),
-  withVariants(product(17, 2, null, 'Free Sample'), [
-    variant(171, 'FREE-1', { price: 0, exclusion: 'price_zero' }),
-  ]),
-];
 const CATEGORIES: ShopCategories = {
   customers: [
     { id: 10, company_name: 'Acme Ltd' },
