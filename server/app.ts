@@ -3,6 +3,8 @@
  * `listen`). One process serves the API under /api/backoffice, /api/health, /api/openapi.json,
  * uploads under /uploads and, when it has been built, the SPA with history fallback.
  */
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
@@ -25,6 +27,8 @@ import { shopRoutes } from './routes/shop';
 import { serveClient, serveUploads } from './routes/spa';
 import { userRoutes } from './routes/users';
 
+/** Bytes under which an API answer goes out uncompressed (compressing it would save little). */
+export const API_COMPRESSION_THRESHOLD = 1024;
 export interface AppDeps {
   db: Db;
   /** Defaults to the wall clock. */
@@ -146,6 +150,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The API speaks JSON only (uploads bring their own multipart parser).
   app.removeContentTypeParser('text/plain');
 
+  // Issue 16: API answers above 1 KiB go out compressed as the client accepts, Brotli at quality 4 (close
+  // to gzip's cost per request, smaller output) or gzip. Static files come pre-compressed from the
+  // build (serveClient), and feed delivery compresses each rendering once itself (its Content-Encoding
+  // makes this plugin leave the body alone).
+  await app.register(compress, {
+    global: true,
+    threshold: API_COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
