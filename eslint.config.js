@@ -8,8 +8,8 @@ import tseslint from 'typescript-eslint';
 /** The screen folders of ARCHITECTURE.md §2; none may import another (issue 14). */
 const FEATURES = ['public', 'auth', 'dashboard', 'users', 'tokens', 'feeds', 'profile'];
 
-/** The route modules screens may import: URLs, the session, and the effects handler (issue 14). */
-const ROUTES_FOR_SCREENS = ['paths', 'session', 'ui-effects'];
+/** The route modules screens may import: URLs, the session, the effects handler and useScreenActor (issue 14). */
+const ROUTES_FOR_SCREENS = ['paths', 'session', 'ui-effects', 'screen-actor'];
 
 /** Import patterns (gitignore syntax) that reach into src/`folder`, except its `allowed` modules. */
 const folderPatterns = (folder, allowed = []) => [
@@ -74,7 +74,7 @@ const SCREENS_RENDER_ONLY = [
   {
     selector: 'CallExpression[callee.name=/^(useActorRef|useMachine|createActor)$/]',
     message:
-      'Screens create actors with useScreenActor (src/routes/ui-effects.tsx), so their toasts, navigation and focus reach the root handler.',
+      'Screens create actors with useScreenActor (src/routes/screen-actor.ts), so their toasts, navigation and focus reach the root handler.',
   },
   {
     selector: 'CallExpression[callee.name="useEffect"] CallExpression[callee.property.name="send"]',

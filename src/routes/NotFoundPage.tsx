@@ -6,7 +6,7 @@
 import { Box, Button, Heading, Text, VStack } from '@chakra-ui/react';
 import { House } from 'lucide-react';
 import { NOT_FOUND_REDIRECT_MS, notFoundMachine } from '@/machines/notFound.machine';
-import { useScreenActor } from './ui-effects';
+import { useScreenActor } from './screen-actor';
 
 /** Renders the not-found message; the machine sends the visitor home (replacing the dead URL). */
 export function NotFoundPage() {

@@ -12,7 +12,7 @@ import type { ProfileUser } from '@/api/schemas/auth';
 import { withInspection } from '@/machines/inspector';
 import { selectError, selectIsLoggingOut, selectStatus, selectUser } from '@/machines/session.machine';
 import { sessionMachine } from '@/machines/session.machine';
-import { useUiEffects } from './ui-effects';
+import { useUiEffects } from './screen-actor';
 
 /** `{ Provider, useActorRef, useSelector }` of the session actor (sessionMachine). */
 export const SessionActorContext = createActorContext(sessionMachine);

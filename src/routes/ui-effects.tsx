@@ -1,19 +1,13 @@
 /**
  * The screen side of the machines' effect vocabulary (`src/machines/ui-effects.ts`, issue 14): one
- * handler at the app's root carries out every toast, navigation and focus request, and
- * {@link useScreenActor} is the one way a screen creates an actor, so every actor's effects reach it.
- *
- * Screens may import this module (lint's one other exception besides `paths` and `session`); it
- * imports no feature.
+ * handler at the app's root carries out every toast, navigation and focus request that an actor
+ * created with `useScreenActor` (src/routes/screen-actor.ts) emits, and gives machines the app's
+ * locations. It imports no XState and no feature, so the root layout stays light.
  */
-import { useActorRef } from '@xstate/react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Actor, ActorOptions, AnyActorLogic, AnyActorRef } from 'xstate';
-import { withInspection } from '@/machines/inspector';
 import type { AppLocation, SubscribeToLocation } from '@/machines/list.machine';
-import { isUiEffect } from '@/machines/ui-effects';
 import type { UiEffect } from '@/machines/ui-effects';
 
 type UiEffectHandler = (effect: UiEffect) => void;
@@ -62,7 +56,7 @@ function showToast(tone: 'success' | 'error', message: string): void {
 }
 
 /** The one handler: toast, navigate (push or replace) or focus the element by id. */
-function useUiEffectHandler(): UiEffectHandler {
+function useRootHandler(): UiEffectHandler {
   const navigate = useNavigate();
   return useCallback(
     (effect: UiEffect) => {
@@ -85,7 +79,7 @@ function useUiEffectHandler(): UiEffectHandler {
 
 /** Provides the root handler to every screen below; rendered once, by the root layout inside the router. */
 export function UiEffectsProvider(props: { children: ReactNode }) {
-  const handle = useUiEffectHandler();
+  const handle = useRootHandler();
   const subscribeToLocation = useLocationSource();
   const root = useMemo(() => ({ handle, subscribeToLocation }), [handle, subscribeToLocation]);
   return <UiEffectsContext.Provider value={root}>{props.children}</UiEffectsContext.Provider>;
@@ -97,28 +91,9 @@ export function useLocationSubscription(): SubscribeToLocation {
 }
 
 /**
- * Hands every {@link UiEffect} that `actorRef` emits to the root handler while the calling component
- * is mounted. Throws when used outside {@link UiEffectsProvider}.
+ * The root handler of {@link UiEffect}s, for `useUiEffects` (src/routes/screen-actor.ts). Throws when
+ * used outside {@link UiEffectsProvider}.
  */
-export function useUiEffects(actorRef: AnyActorRef): void {
-  const { handle } = useRoot();
-  useEffect(() => {
-    const subscription = actorRef.on('*', (event: { type: string }) => {
-      if (isUiEffect(event)) handle(event);
-    });
-    return () => subscription.unsubscribe();
-  }, [actorRef, handle]);
-}
-
-/**
- * Creates a screen's actor (`useActorRef` with the inspector's options, issue 7) and connects its
- * effects to the root handler. Returns the actor ref; read state with `useSelector`.
- */
-export function useScreenActor<TLogic extends AnyActorLogic>(
-  logic: TLogic,
-  options?: ActorOptions<TLogic>,
-): Actor<TLogic> {
-  const actorRef = useActorRef(logic, withInspection(options));
-  useUiEffects(actorRef);
-  return actorRef;
+export function useUiEffectHandler(): (effect: UiEffect) => void {
+  return useRoot().handle;
 }

@@ -19,7 +19,7 @@ import {
 } from '@/machines/login.machine';
 import type { LoginField } from '@/machines/login.machine';
 import { useSessionActorRef } from '@/routes/session';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 

@@ -9,7 +9,7 @@ import { fetchMonthlyStatistics } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
 const monthlyStatisticsMachine = createResourceMachine<MonthlyStatistics>({

@@ -10,7 +10,7 @@ import { DATE_PRESETS } from '@/machines/datePreset.machine';
 import type { DatePresetId, datePresetMachine } from '@/machines/datePreset.machine';
 import { GENERATING_LABEL, selectIsGenerating } from '@/machines/report.machine';
 import type { reportMachine } from '@/machines/report.machine';
-import { useUiEffects } from '@/routes/ui-effects';
+import { useUiEffects } from '@/routes/screen-actor';
 
 /** A period actor (datePresetMachine). */
 export type PeriodActor = ActorRefFrom<typeof datePresetMachine>;

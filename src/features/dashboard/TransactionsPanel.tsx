@@ -12,7 +12,7 @@ import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schem
 import type { TransactionStatusCode } from '@/api/schemas/dashboard';
 import { requireChild, transactionsPanelMachine } from '@/machines/dashboardPanel.machine';
 import { selectListView } from '@/machines/list.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
 import { DateRangeFields, PeriodSelect, ReportButton } from './PanelControls';
 

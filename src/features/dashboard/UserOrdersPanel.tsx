@@ -12,7 +12,7 @@ import { formatDateTime, formatPounds } from '@/api/format';
 import { ordersPanelMachine, requireChild } from '@/machines/dashboardPanel.machine';
 import { isWithinRange } from '@/machines/datePreset.machine';
 import { selectListView } from '@/machines/list.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
 import { DateRangeFields, PeriodSelect, ReportButton } from './PanelControls';
 

@@ -9,7 +9,7 @@ import { fetchWeekSummary } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeekSummary } from '@/api/schemas/dashboard';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { percentChange } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 

@@ -19,7 +19,7 @@ import { fetchWeeklyOrders } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeeklyOrders } from '@/api/schemas/dashboard';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { chartDayLabel, weekTotal } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 

@@ -43,7 +43,7 @@ import {
 } from '@/machines/feedEditor.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { fieldElementId } from '@/machines/form-fields';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';

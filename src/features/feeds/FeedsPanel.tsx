@@ -16,7 +16,7 @@ import {
 } from '@/machines/feedsList.machine';
 import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
 import { paths } from '@/routes/paths';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { BrandsModal } from './BrandsModal';
 
 const COLUMNS = ['ID', 'Name', 'Brands', 'Products', 'Customer', 'Discount', 'Shipping', 'Actions'];

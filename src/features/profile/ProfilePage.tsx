@@ -38,7 +38,7 @@ import {
 } from '@/machines/profile.machine';
 import type { ProfileSnapshot } from '@/machines/profile.machine';
 import { useSession, useSessionActorRef } from '@/routes/session';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { PageTitle } from '@/ui/PageTitle';

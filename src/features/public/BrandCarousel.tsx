@@ -18,7 +18,7 @@ import {
   selectPrefersReducedMotion,
   selectSlideIndex,
 } from '@/machines/carousel.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { BrandLogo } from './BrandLogos';
 import type { PopularBrand } from './landing-content';
 

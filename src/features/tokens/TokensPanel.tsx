@@ -29,7 +29,7 @@ import {
   tokensMachine,
 } from '@/machines/tokens.machine';
 import type { TokensSnapshot } from '@/machines/tokens.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { ProgressBar } from '@/ui/ProgressBar';
 
 const NUMBER = new Intl.NumberFormat('en-GB');

@@ -16,7 +16,7 @@ import {
   userFormMachine,
 } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormInput } from '@/machines/userForm.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';

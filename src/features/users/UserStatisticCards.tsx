@@ -14,7 +14,7 @@ import {
   userStatisticsMachine,
 } from '@/machines/userStatistics.machine';
 import type { UserStatisticsSnapshot } from '@/machines/userStatistics.machine';
-import { useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
 
 // The cards render every part of the snapshot (state and statistics), so they read it whole.
 const selectSnapshot = (snapshot: UserStatisticsSnapshot) => snapshot;

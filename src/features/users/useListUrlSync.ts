@@ -8,7 +8,8 @@
 import { useLocation } from 'react-router-dom';
 import type { ListFilters, ListMachine } from '@/machines/list.machine';
 import { readListQuery } from '@/machines/list.machine';
-import { useLocationSubscription, useScreenActor } from '@/routes/ui-effects';
+import { useScreenActor } from '@/routes/screen-actor';
+import { useLocationSubscription } from '@/routes/ui-effects';
 
 /**
  * Creates the list actor for `machine`, started on the URL's query and kept in step with the URL;
