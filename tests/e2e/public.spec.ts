@@ -117,3 +117,19 @@ for (const path of ['/', '/products', '/auth/login']) {
     expect(severe).toEqual([]);
   });
 }
+
+test('the landing page downloads no chart, dashboard or login code (issue 16)', async ({ page }) => {
+  const scripts: Array<Promise<{ url: string; body: string }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push(response.text().then((body) => ({ url: response.url(), body })));
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(0);
+  // An error text only Chart.js's core carries: present in any chunk that bundles the chart.
+  const withChart = loaded.filter((script) => script.body.includes('Canvas is already in use'));
+  expect(withChart.map((script) => script.url)).toEqual([]);
+  const names = loaded.map((script) => new URL(script.url).pathname.split('/').pop() ?? '');
+  expect(names.filter((name) => /^(Dashboard|Login|SessionShell|WeeklyOrdersChart)/.test(name))).toEqual([]);
+});

@@ -1,64 +1,25 @@
 /**
- * Orders this week (spec §2 Dashboard home widgets): a react-chartjs-2 line chart of the last 7
- * days with exactly the spec's options, and the week's total in pounds.
+ * Orders this week (spec §2 Dashboard home widgets): the week's total in pounds and the line chart
+ * of the last 7 days (`WeeklyOrdersChart`, loaded after the card's first paint).
  */
-import { Box, Card, Text } from '@chakra-ui/react';
+import { Box, Card, Skeleton, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import {
-  CategoryScale,
-  Chart as ChartJS,
-  Filler,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
-import type { ChartData, ChartOptions } from 'chart.js';
-import { Line } from 'react-chartjs-2';
+import { lazy, Suspense } from 'react';
 import { fetchWeeklyOrders } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { WeeklyOrders } from '@/api/schemas/dashboard';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
-import { chartDayLabel, weekTotal } from './figures';
+import { weekTotal } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
-// Only the parts this chart draws (tree-shaken chart.js); the legend is hidden, so not registered.
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
+// Fetched only once the week's figures are on screen, so the cards paint before Chart.js arrives.
+const WeeklyOrdersChart = lazy(() => import('./WeeklyOrdersChart'));
 
 const weeklyOrdersMachine = createResourceMachine<WeeklyOrders>({
   id: 'weeklyOrders',
   load: fetchWeeklyOrders,
 });
-
-/** Spec §2: legend hidden, y axis from zero. */
-export const WEEKLY_CHART_OPTIONS: ChartOptions<'line'> = {
-  responsive: true,
-  maintainAspectRatio: false,
-  plugins: { legend: { display: false } },
-  scales: { y: { beginAtZero: true } },
-};
-
-/** The chart's data: one point per day; spec §2 smoothing 0.4, filled, radius 3 / hover 5, width 2. */
-export function weeklyChartData(days: WeeklyOrders): ChartData<'line'> {
-  return {
-    labels: days.map((day) => chartDayLabel(day.date)),
-    datasets: [
-      {
-        label: 'Orders',
-        data: days.map((day) => day.total_price),
-        tension: 0.4,
-        fill: true,
-        pointRadius: 3,
-        pointHoverRadius: 5,
-        borderWidth: 2,
-        borderColor: '#0f766e',
-        backgroundColor: 'rgba(20, 184, 166, 0.15)',
-        pointBackgroundColor: '#0f766e',
-      },
-    ],
-  };
-}
 
 /** The card; loads its own data when it mounts. */
 export function WeeklyOrdersCard() {
@@ -84,14 +45,9 @@ export function WeeklyOrdersCard() {
         )}
         {view.status === 'loaded' && view.data && (
           <Box h="64" position="relative">
-            <Line
-              options={WEEKLY_CHART_OPTIONS}
-              data={weeklyChartData(view.data)}
-              role="img"
-              aria-label={`Orders per day: ${view.data
-                .map((day) => `${chartDayLabel(day.date)} ${formatPounds(day.total_price)}`)
-                .join(', ')}`}
-            />
+            <Suspense fallback={<Skeleton h="full" aria-label="Loading the chart" />}>
+              <WeeklyOrdersChart days={view.data} />
+            </Suspense>
           </Box>
         )}
       </Card.Body>

@@ -1,0 +1,325 @@
+/**
+ * `npm run bench pages` (issue 6 "Performance", issue 16 "Fewer bytes on the wire"): serves the built
+ * SPA (run `npm run build` first) from an in-process server on 127.0.0.1 with the demo data in an
+ * in-memory database, loads each route in Chromium (the dashboard's signed in as the demo admin) and
+ * prints per route:
+ * - the JavaScript a fresh load downloads until the network is idle (lazy chunks such as the chart
+ *   included): files, raw bytes, gzip bytes (level 6) and the bytes the server sent (its build-time
+ *   Brotli files, as Chromium accepts br), against the route's gzip budget;
+ * - the largest contentful paint with the CPU slowed down 4×, median of RUNS loads;
+ * then the same figures for the react-admin minimal app of `anchors/react-admin` (installed and built
+ * on first use, served pre-compressed by @fastify/static in a child process), and the ratio of the
+ * dashboard home to it. Also checks that `/` loads no login, dashboard or chart code and that the
+ * build holds no code of the Stately inspector. `BENCH_FILES=1` also lists each route's files;
+ * `BENCH_RUNS=0` skips the LCP loads.
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { buildApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/open';
+import { seedDemoData } from '../../server/demo/seed';
+import type { StaticServerReady } from './static-server';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const clientDir = path.join(root, 'dist', 'client');
+const anchorDir = path.join(here, 'anchors', 'react-admin');
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+/** Loads per page for the LCP median (BENCH_RUNS, default 5; 0 measures bytes only). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CPU_SLOWDOWN = 4;
+const KB = 1024;
+/** The demo admin (README "Demo data"). */
+const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
+
+/** A route measured, its gzip budget (issue 6 for /, issue 16 for the rest) and LCP target, in ms. */
+interface RouteTarget {
+  path: string;
+  signedIn: boolean;
+  gzipBudget: number;
+  lcpTarget: number | null;
+}
+
+const ROUTES: RouteTarget[] = [
+  { path: '/', signedIn: false, gzipBudget: 160 * KB, lcpTarget: 1000 },
+  { path: '/auth/login', signedIn: false, gzipBudget: 200 * KB, lcpTarget: 1000 },
+  { path: '/dashboard', signedIn: true, gzipBudget: 210 * KB, lcpTarget: 1500 },
+  { path: '/dashboard/users', signedIn: true, gzipBudget: 200 * KB, lcpTarget: null },
+  { path: '/dashboard/feeds/1/edit', signedIn: true, gzipBudget: 200 * KB, lcpTarget: null },
+];
+
+/** Chunks that belong to the login, the dashboard or the chart: none of them may load on /. */
+const PRIVATE_CHUNK =
+  /^(Dashboard|Users|CreateUser|EditUser|Feeds|CreateFeed|EditFeed|Profile|Login|AuthLayout|RequireRole|SessionShell|Toasts|WeeklyOrdersChart|chart)/;
+/** Strings only `@statelyai/inspect` contains (its window URL and handshake event). */
+const INSPECTOR_CODE = /stately\.ai\/inspect|@statelyai\.connected/;
+/** Settling time after scrolling, for what loads near the viewport to be fetched. */
+const SCROLL_SETTLE_MS = 2000;
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** What one load of a page fetched: script paths and the body bytes each took on the wire. */
+interface Scripts {
+  onLoad: string[];
+  onScroll: string[];
+  wire: Map<string, number>;
+}
+
+/**
+ * The JavaScript files a fresh load of `url` in `context` fetches until the network is idle
+ * (`onLoad`), what scrolling to the end adds (`onScroll`), and each file's bytes on the wire.
+ */
+async function scriptsOf(context: BrowserContext, url: string): Promise<Scripts> {
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  const wire = new Map<string, number>();
+  const measured: Array<Promise<void>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const script = new URL(response.url()).pathname;
+    scripts.add(script);
+    measured.push(
+      response
+        .request()
+        .sizes()
+        .then((sizes) => void wire.set(script, sizes.responseBodySize)),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const onLoad = [...scripts];
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(SCROLL_SETTLE_MS);
+  await Promise.all(measured);
+  await page.close();
+  return { onLoad, onScroll: [...scripts].filter((script) => !onLoad.includes(script)), wire };
+}
+
+/** Raw and gzip (level 6) bytes of the built files at `scripts` under `dir`. */
+function sizeOf(dir: string, scripts: string[]): { raw: number; gzip: number } {
+  let raw = 0;
+  let gzip = 0;
+  for (const script of scripts) {
+    const bytes = readFileSync(path.join(dir, script));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 6 }).length;
+  }
+  return { raw, gzip };
+}
+
+/** The built JavaScript files that contain code of the Stately inspector. */
+function filesWithInspector(): string[] {
+  const assets = path.join(clientDir, 'assets');
+  return readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && INSPECTOR_CODE.test(readFileSync(path.join(assets, file), 'utf8')),
+  );
+}
+
+/** The largest contentful paint of one fresh load of `url` with the CPU slowed down, in ms. */
+async function lcpOf(browser: Browser, url: string, storage: StorageState | undefined): Promise<number> {
+  const context = await browser.newContext({ storageState: storage });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) => {
+          const last = entries.getEntries().at(-1);
+          if (last) resolve(last.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  await context.close();
+  return lcp;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** LCP samples of `url`, printed as the median and every sample. */
+async function lcpLine(browser: Browser, url: string, storage: StorageState | undefined) {
+  if (RUNS === 0) return { median: Number.NaN, text: 'not measured (BENCH_RUNS=0)' };
+  const samples: number[] = [];
+  for (let run = 0; run < RUNS; run++) samples.push(await lcpOf(browser, url, storage));
+  return {
+    median: median(samples),
+    text: `median ${median(samples).toFixed(0)} ms (${samples.map((sample) => sample.toFixed(0)).join(', ')})`,
+  };
+}
+
+/** Playwright's storage state: the demo admin's tokens in local storage of `origin`. */
+type StorageState = Exclude<Parameters<Browser['newContext']>[0], undefined>['storageState'] & object;
+
+async function signedInState(origin: string): Promise<StorageState> {
+  const response = await fetch(`${origin}/api/backoffice/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`demo admin login answered ${response.status}`);
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+  return {
+    cookies: [],
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: 'access_token', value: tokens.access_token },
+          { name: 'refresh_token', value: tokens.refresh_token },
+        ],
+      },
+    ],
+  };
+}
+
+/** Installs and builds the react-admin anchor when its build is missing or older than its source. */
+function buildAnchor(): string {
+  const dist = path.join(anchorDir, 'dist');
+  const source = path.join(anchorDir, 'src', 'main.tsx');
+  const built = existsSync(path.join(dist, 'index.html'))
+    ? statSync(path.join(dist, 'index.html')).mtimeMs
+    : 0;
+  if (built > statSync(source).mtimeMs && built > statSync(path.join(anchorDir, 'package-lock.json')).mtimeMs)
+    return precompressed(dist);
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  if (!existsSync(path.join(anchorDir, 'node_modules', 'react-admin'))) {
+    console.log('Installing the react-admin anchor (first use)…');
+    execFileSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: anchorDir, stdio: 'inherit' });
+  }
+  console.log('Building the react-admin anchor…');
+  execFileSync(npm, ['run', 'build'], { cwd: anchorDir, stdio: 'inherit' });
+  return precompressed(dist);
+}
+
+/** Writes Brotli and gzip files beside the anchor's JavaScript and CSS, as our build does; returns `dist`. */
+function precompressed(dist: string): string {
+  const assets = path.join(dist, 'assets');
+  for (const file of readdirSync(assets).filter((name) => /\.(js|css)$/.test(name))) {
+    if (existsSync(path.join(assets, `${file}.br`))) continue;
+    const bytes = readFileSync(path.join(assets, file));
+    writeFileSync(
+      path.join(assets, `${file}.br`),
+      brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(path.join(assets, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+  }
+  return dist;
+}
+
+/** Serves `dir` from a child process (static-server.ts); resolves its address and a stop function. */
+async function serveStatic(dir: string): Promise<{ address: string; stop: () => void }> {
+  const child = fork(path.join(here, 'static-server.ts'), [dir], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<StaticServerReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as StaticServerReady));
+    child.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+  });
+  return { address: ready.address, stop: () => child.send('stop') };
+}
+
+/** With BENCH_FILES=1 the bench also lists every file a route loads, largest first. */
+const LIST_FILES = process.env.BENCH_FILES === '1';
+
+/** One printed row: files, raw, gzip, sent, budget verdict; with BENCH_FILES=1 the files too. */
+function bytesLine(label: string, dir: string, scripts: Scripts, budget: number | null): number {
+  const { raw, gzip } = sizeOf(dir, scripts.onLoad);
+  if (LIST_FILES) {
+    const files = scripts.onLoad
+      .map((script) => ({ script, gzip: sizeOf(dir, [script]).gzip }))
+      .sort((a, b) => b.gzip - a.gzip);
+    for (const file of files) console.log(`    ${kb(file.gzip).padStart(9)}  ${path.basename(file.script)}`);
+  }
+  const sent = scripts.onLoad.reduce((total, script) => total + (scripts.wire.get(script) ?? 0), 0);
+  const verdict =
+    budget === null
+      ? ''
+      : `; budget ${kb(budget)} gzip ${gzip <= budget ? 'met' : `over by ${kb(gzip - budget)}`}`;
+  console.log(
+    `${label}: ${scripts.onLoad.length} files, ${kb(raw)} raw, ${kb(gzip)} gzip, ${kb(sent)} sent${verdict}`,
+  );
+  return gzip;
+}
+
+export default async function pagesBench(): Promise<void> {
+  if (!existsSync(path.join(clientDir, 'index.html'))) {
+    throw new Error('No build in dist/client: run `npm run build` first.');
+  }
+  const anchorDist = buildAnchor();
+  const database = await openDatabase({});
+  const config = testConfig({ clientDir });
+  const app = await buildApp(config, { db: database.db });
+  await seedDemoData(database.db, { encryptionKey: config.encryptionKey });
+  const browser = await chromium.launch({
+    executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const anchor = await serveStatic(anchorDist);
+  try {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const signedIn = await signedInState(address);
+    console.log(
+      `Load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; ` +
+        'JavaScript a fresh load downloads until the network is idle; LCP at ' +
+        `${CPU_SLOWDOWN}× CPU slowdown over ${RUNS} loads.`,
+    );
+
+    let dashboardGzip = 0;
+    for (const route of ROUTES) {
+      const context = await browser.newContext({ storageState: route.signedIn ? signedIn : undefined });
+      const scripts = await scriptsOf(context, `${address}${route.path}`);
+      await context.close();
+      const gzip = bytesLine(`JavaScript for ${route.path}`, clientDir, scripts, route.gzipBudget);
+      if (route.path === '/dashboard') dashboardGzip = gzip;
+      if (route.path === '/') {
+        const scrolled = sizeOf(clientDir, scripts.onScroll);
+        console.log(
+          `  scrolling to the end adds ${scripts.onScroll.length} files, ${kb(scrolled.raw)} raw, ${kb(scrolled.gzip)} gzip`,
+        );
+        const privateChunks = [...scripts.onLoad, ...scripts.onScroll]
+          .map((script) => path.basename(script))
+          .filter((name) => PRIVATE_CHUNK.test(name));
+        console.log(
+          `  login, dashboard or chart chunks loaded on /: ${privateChunks.length ? privateChunks.join(', ') : 'none'}`,
+        );
+      }
+      const lcp = await lcpLine(browser, `${address}${route.path}`, route.signedIn ? signedIn : undefined);
+      const target =
+        route.lcpTarget === null
+          ? ''
+          : `; target < ${route.lcpTarget} ms ${lcp.median < route.lcpTarget ? 'met' : 'missed'}`;
+      console.log(`  LCP ${lcp.text}${target}`);
+    }
+
+    const anchorContext = await browser.newContext();
+    const anchorScripts = await scriptsOf(anchorContext, `${anchor.address}/`);
+    await anchorContext.close();
+    const anchorGzip = bytesLine('react-admin minimal app (anchor)', anchorDist, anchorScripts, null);
+    const anchorLcp = await lcpLine(browser, `${anchor.address}/`, undefined);
+    console.log(`  LCP ${anchorLcp.text}`);
+    console.log(
+      `Dashboard home / react-admin minimal app, gzip JavaScript: ${(dashboardGzip / anchorGzip).toFixed(2)} (target ≤ 0.70)`,
+    );
+
+    const inspectorFiles = filesWithInspector();
+    console.log(
+      `Stately inspector code in the build: ${inspectorFiles.length ? inspectorFiles.join(', ') : 'none'}`,
+    );
+  } finally {
+    anchor.stop();
+    await browser.close();
+    await app.close();
+    await database.close();
+  }
+}
