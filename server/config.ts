@@ -46,7 +46,10 @@ export interface Config {
    * move them into the database (server/uploads/legacy-folder.ts).
    */
   uploadsDir: string;
-  /** The built SPA (dist/client); the SPA is served only when its index.html exists. */
+  /**
+   * The built SPA (CLIENT_DIR, default dist/client: a second build elsewhere lets parallel browser
+   * runs test different builds); the SPA is served only when its index.html exists.
+   */
   clientDir: string;
   /** HS256 key for access tokens (JWT_SECRET, at least 32 characters). */
   jwtSecret: Uint8Array;
@@ -158,6 +161,7 @@ const schemas = {
     v.check((value) => URL.canParse(value), 'DATABASE_URL must be a postgres:// or postgresql:// URL'),
   ),
   DATA_DIR: v.pipe(v.string(), v.nonEmpty('DATA_DIR must be a directory path')),
+  CLIENT_DIR: v.pipe(v.string(), v.nonEmpty('CLIENT_DIR must be a directory path')),
   JWT_SECRET: v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters')),
   ENCRYPTION_KEY: v.pipe(
     v.string(),
@@ -282,7 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    clientDir: path.join(projectRoot, 'dist', 'client'),
+    clientDir: path.resolve(read(env, 'CLIENT_DIR') ?? path.join(projectRoot, 'dist', 'client')),
     jwtSecret: new TextEncoder().encode(jwtSecret),
     encryptionKey: Buffer.from(encryptionKey, 'hex'),
     seedDemo: read(env, 'SEED_DEMO') ?? nodeEnv !== 'production',
