@@ -30,8 +30,9 @@ async function token(userId: number, values: Partial<typeof apiTokens.$inferInse
   return { raw, id: row!.id };
 }
 
-const used = async (id: number) =>
-  (await database.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0]!.used_requests;
+const row = async (id: number) =>
+  (await database.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0]!;
+const used = async (id: number) => (await row(id)).used_requests;
 
 beforeAll(async () => {
   database = await openDatabase({});
@@ -52,6 +53,18 @@ describe('consumeApiTokenRequest', () => {
     expect(await used(t.id)).toBe(5);
   });
 
+  it('stamps last_used_at with the given clock on every counted pull', async () => {
+    const owner = await customer(1);
+    const t = await token(owner);
+    expect((await row(t.id)).last_used_at).toBeNull();
+    const first = new Date('2026-03-01T10:00:00Z');
+    await consumeApiTokenRequest(database.db, t.raw, owner, first);
+    expect((await row(t.id)).last_used_at).toEqual(first);
+    const second = new Date('2026-03-01T10:05:00Z');
+    await consumeApiTokenRequest(database.db, t.raw, undefined, second);
+    expect((await row(t.id)).last_used_at).toEqual(second);
+  });
+
   it('refuses without counting: unknown, revoked, inactive owner, another owner, exhausted', async () => {
     const active = await customer(1);
     const inactive = await customer(2);
@@ -70,6 +83,7 @@ describe('consumeApiTokenRequest', () => {
     });
     for (const t of [revoked, ofInactive, fine]) expect(await used(t.id)).toBe(0);
     expect(await used(exhausted.id)).toBe(3);
+    for (const t of [revoked, ofInactive, fine, exhausted]) expect((await row(t.id)).last_used_at).toBeNull();
   });
 
   it('never lets concurrent pulls exceed the quota', async () => {

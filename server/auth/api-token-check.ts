@@ -2,7 +2,7 @@
  * The API-token check of the feed delivery API (ARCHITECTURE.md §4): a pull is allowed only with a
  * token that exists, is not revoked, belongs to an Active user and has requests left, and each
  * allowed pull counts one request in the same atomic statement (no read-then-write, so concurrent
- * pulls can never exceed `total_requests`).
+ * pulls can never exceed `total_requests`), which also stamps the token's `last_used_at` (issue 15).
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
@@ -30,19 +30,22 @@ export type ApiTokenOutcome = ApiTokenGrant | ApiTokenRefusal;
 
 /**
  * Counts one request against `rawToken` when it may pull for `ownerId` (the feed's customer;
- * omitted: any owner). Takes the raw bearer token (never logged, hashed here) and resolves to the
- * grant, or to why it was refused; nothing is counted on a refusal. Throws only on database errors.
+ * omitted: any owner) and sets the token's `last_used_at` to `now` (the app's clock; the wall
+ * clock when omitted). Takes the raw bearer token (never logged, hashed here) and resolves to the
+ * grant, or to why it was refused; nothing is counted or stamped on a refusal. Throws only on
+ * database errors.
  */
 export async function consumeApiTokenRequest(
   db: Db,
   rawToken: string,
   ownerId?: number,
+  now: Date = new Date(),
 ): Promise<ApiTokenOutcome> {
   const tokenHash = hashApiToken(rawToken);
   const ownerActive = sql`exists (select 1 from ${users} where ${users.id} = ${apiTokens.user_id} and ${users.status} = ${UserStatus.Active})`;
   const [granted] = await db
     .update(apiTokens)
-    .set({ used_requests: sql`${apiTokens.used_requests} + 1` })
+    .set({ used_requests: sql`${apiTokens.used_requests} + 1`, last_used_at: now })
     .where(
       and(
         eq(apiTokens.token_hash, tokenHash),

@@ -1,6 +1,6 @@
 /**
  * The dashboard home's data (spec §2 Dashboard home widgets, §7 /dashboard/*): the reads of
- * ./queries.ts and the PDF reports of server/reports, bound to the app's database and clock.
+ * ./queries.ts and the PDF reports and CSV exports of server/reports, bound to the app's database and clock.
  * Behind server/routes/dashboard.ts.
  */
 import type {
@@ -11,6 +11,8 @@ import type {
   WeeklyOrders,
 } from '@/api/schemas/dashboard';
 import type { Db } from '../db/open';
+import { ordersCsv, transactionsCsv } from '../reports/dashboard-exports';
+import type { CsvExport } from '../reports/dashboard-exports';
 import { ordersReport, transactionsReport } from '../reports/dashboard-reports';
 import type { Report } from '../reports/dashboard-reports';
 import { listOrders, listTransactions, monthlyStatistics, weekSummary, weeklyOrders } from './queries';
@@ -35,10 +37,14 @@ export interface DashboardService {
   transactions(filter: TransactionsFilter, page: number, limit: number): Promise<Page<TransactionRecord>>;
   /** The PDF of every transaction matching `filter`; rejects when its first query fails. */
   transactionsReport(filter: TransactionsFilter): Promise<Report>;
+  /** The CSV of every transaction matching `filter`; rejects when its first query fails. */
+  transactionsCsv(filter: TransactionsFilter): Promise<CsvExport>;
   /** One page of user orders (see listOrders). */
   orders(filter: OrdersFilter, page: number, limit: number): Promise<Page<OrderRecord>>;
   /** The PDF of every user order within `filter`; rejects when its first query fails. */
   ordersReport(filter: OrdersFilter): Promise<Report>;
+  /** The CSV of every user order within `filter`; rejects when its first query fails. */
+  ordersCsv(filter: OrdersFilter): Promise<CsvExport>;
 }
 
 /** The dashboard service over `deps`. */
@@ -49,7 +55,9 @@ export function createDashboardService({ db, now }: DashboardDeps): DashboardSer
     monthlyStatistics: () => monthlyStatistics(db, now()),
     transactions: (filter, page, limit) => listTransactions(db, filter, page, limit),
     transactionsReport: (filter) => transactionsReport(db, filter, now()),
+    transactionsCsv: (filter) => transactionsCsv(db, filter, now()),
     orders: (filter, page, limit) => listOrders(db, filter, page, limit),
     ordersReport: (filter) => ordersReport(db, filter, now()),
+    ordersCsv: (filter) => ordersCsv(db, filter, now()),
   };
 }

@@ -225,6 +225,15 @@ type TransactionRow = {
   status: number;
 };
 
+/**
+ * True for a refund: money paid back to a customer, never income (issue 15 "its total adds refunds
+ * as income"). The table has no kind column; a refund is the row whose description begins 'Refund'
+ * (the demo data writes 'Refund to <company>', payments 'Payment from <company>').
+ */
+export function isRefund(record: { transaction: string }): boolean {
+  return /^refund\b/i.test(record.transaction.trimStart());
+}
+
 /** A transactions row on the wire, plus what reports need: cents to total, the instant, the cursor. */
 export type TransactionRecord = Transaction & { amount_cents: number; at: Date; cursor: Cursor };
 

@@ -133,6 +133,10 @@ export const apiTokens = pgTable(
     revoked: boolean('revoked').notNull().default(false),
     used_requests: integer('used_requests').notNull().default(0),
     total_requests: integer('total_requests').notNull().default(10000),
+    /** An admin's label for the token (issue 15): trimmed, at most 100 characters, null when unnamed. */
+    name: text('name'),
+    /** When a feed pull with this token was last accepted (issue 15); null when never used. */
+    last_used_at: timestamp('last_used_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }),
   },

@@ -103,6 +103,9 @@ export interface FeedPlan {
   productIndexes: number[];
 }
 
+/** Names of a customer's first and second demo tokens (issue 15); a third stays unnamed. */
+const DEMO_TOKEN_NAMES: readonly string[] = ['Google Merchant Center', 'Shopify store'];
+
 /** An api_tokens row whose customer is named by its index in `customers`. */
 export type ApiTokenPlan = Omit<typeof apiTokens.$inferInsert, 'user_id'> & { customerIndex: number };
 
@@ -716,16 +719,20 @@ function planApiTokens(
             ? totalRequests
             : Math.round(totalRequests * faker.number.float({ min: 0.01, max: 0.95 }));
       const revoked = faker.datatype.boolean({ probability: 0.15 });
+      // A token nobody has used or revoked has never been updated.
+      const updatedAt = usedRequests === 0 && !revoked ? null : between(faker, createdAt, now);
       rows.push({
         customerIndex,
+        // Named without drawing from faker, so the rest of the data set stays as it was.
+        name: DEMO_TOKEN_NAMES[count] ?? null,
         token_encrypted: encryptSecret(encryptionKey, token),
         token_hash: hashApiToken(token),
         revoked,
         used_requests: usedRequests,
         total_requests: totalRequests,
+        last_used_at: usedRequests === 0 ? null : updatedAt,
         created_at: createdAt,
-        // A token nobody has used or revoked has never been updated.
-        updated_at: usedRequests === 0 && !revoked ? null : between(faker, createdAt, now),
+        updated_at: updatedAt,
       });
     }
   });

@@ -285,6 +285,10 @@ describe('seedDemoData', () => {
     expect(rows.some(({ token }) => !token.revoked)).toBe(true);
     expect(rows.some(({ token }) => token.used_requests === token.total_requests)).toBe(true);
     expect(rows.some(({ token }) => token.updated_at === null)).toBe(true);
+    // Issue 15: some named, some not; used tokens say when, unused ones 'Never used'.
+    expect(rows.some(({ token }) => token.name === 'Google Merchant Center')).toBe(true);
+    expect(rows.some(({ token }) => token.name === null)).toBe(true);
+    for (const { token } of rows) expect(token.last_used_at === null).toBe(token.used_requests === 0);
   });
 
   it('refuses to seed a database that is not empty', async () => {

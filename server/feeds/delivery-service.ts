@@ -21,7 +21,7 @@ const NO_OWNER = 0;
 /** What the delivery service needs from the app. */
 export interface DeliveryDeps {
   db: Db;
-  /** The clock of the document cache. */
+  /** The clock of the document cache and of the tokens' `last_used_at`. */
   now: () => Date;
   /** Where relative image paths and links point, and what prices are in. */
   config: Pick<Config, 'publicUrl' | 'catalogueCurrency'>;
@@ -62,7 +62,7 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
   return {
     async authorise(token, feedId) {
       const feed = await findFeedOwner(db, feedId);
-      return consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER);
+      return consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER, now());
     },
 
     document: (format, feedId, selfLink) =>

@@ -3,9 +3,11 @@
  * issue 12 diagnostics): a feed belongs to one Customer and lists catalogue products. Behind
  * server/routes/feeds.ts.
  */
+import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { UserType } from '@/api/schemas/common';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import type { FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedDetail, FeedListItem, FeedSaveRequest } from '@/api/schemas/feeds';
 import type { DbExecutor } from '../catalogue/import';
 import type { Config } from '../config';
@@ -13,6 +15,7 @@ import type { Db } from '../db/open';
 import { brands, feedProducts, feeds, products, users } from '../db/schema';
 import { InvalidInputError, NotFoundError } from '../domain-errors';
 import { feedDiagnostics } from './diagnostics';
+import { feedsCsvFilename, feedsCsvStream } from './feeds-export';
 
 /** 404 message of an unknown feed id. */
 export const FEED_NOT_FOUND = 'Feed not found';
@@ -140,6 +143,11 @@ export interface FeedsDeps {
 export interface FeedsService {
   /** Every feed, newest first (see listFeeds). */
   list(): Promise<FeedListItem[]>;
+  /**
+   * The feeds list as CSV for `query` (its search and sort, as the list shows them; issue 15), with
+   * the file name of the day.
+   */
+  exportCsv(query: FeedsExportQuery): Promise<{ filename: string; stream: Readable }>;
   /** The feed with its product ids. @throws NotFoundError (FEED_NOT_FOUND) */
   get(feedId: number): Promise<FeedDetail>;
   /**
@@ -161,6 +169,11 @@ export interface FeedsService {
 export function createFeedsService({ db, now, config }: FeedsDeps): FeedsService {
   return {
     list: () => listFeeds(db),
+
+    async exportCsv(query) {
+      const feedList = await listFeeds(db);
+      return { filename: feedsCsvFilename(now()), stream: feedsCsvStream(feedList, query) };
+    },
 
     async get(feedId) {
       const feed = await findFeed(db, feedId);

@@ -5,10 +5,10 @@
  */
 import type { Readable } from 'node:stream';
 import { formatDateTime, formatDollars, formatPounds, toMajorUnits } from '@/api/format';
-import { BUSINESS_TIME_ZONE, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
+import { BUSINESS_TIME_ZONE, TRANSACTION_STATUS_LABELS, TransactionStatus } from '@/api/schemas/dashboard';
 import type { OrdersFilter, TransactionsFilter } from '@/api/schemas/dashboard';
 import type { Db } from '../db/open';
-import { ordersAfter, transactionsAfter } from '../dashboard/queries';
+import { isRefund, ordersAfter, transactionsAfter } from '../dashboard/queries';
 import type { Cursor } from '../dashboard/queries';
 import { streamTableReport } from './table-report';
 
@@ -47,12 +47,13 @@ function generatedLine(now: Date): string {
 }
 
 /**
- * Every row in keyset batches, converted by `toCells`, until a short batch says the end is reached.
+ * Every row in keyset batches, converted by `toCells`, until a short batch says the end is reached
+ * (shared by the PDF reports and the CSV exports of ./dashboard-exports.ts).
  * The first batch is read before this resolves (issue 13): a query that fails then is the
  * request's error status, sent before any header, rather than a 200 whose PDF stops short. A
  * later failure can only cut the stream (the status has been sent by then).
  */
-async function keysetBatches<T extends { cursor: Cursor }, R>(
+export async function keysetBatches<T extends { cursor: Cursor }, R>(
   read: (cursor: Cursor | undefined) => Promise<T[]>,
   toCells: (row: T) => R,
 ): Promise<AsyncIterable<R[]>> {
@@ -68,20 +69,27 @@ async function keysetBatches<T extends { cursor: Cursor }, R>(
   })();
 }
 
+/** The status whose payments are income (spec §4: Completed). */
+const COMPLETED = TransactionStatus.Completed;
+
 /**
- * The transactions report for `filter`: title 'Transactions report', period, statuses, generation
- * time; columns as the panel's; totals are the row count and the sum of amounts in $. Resolves
- * once the first rows are read; rejects with the query's error when that read fails.
+ * The transactions report for `filter` (the panel's table filters, issue 15): title 'Transactions
+ * report', period, statuses, generation time; columns as the panel's. Every matching row is listed,
+ * but the total counts completed payments only and says so: refunds, and payments cancelled, in
+ * progress or in review, are not income. Completed refunds get a line of their own. Resolves once
+ * the first rows are read; rejects with the query's error when that read fails.
  */
 export async function transactionsReport(db: Db, filter: TransactionsFilter, now: Date): Promise<Report> {
   let count = 0;
-  let cents = 0;
+  let paidCents = 0;
+  let refundedCents = 0;
   const statuses = filter.status ?? [];
   const rows = await keysetBatches(
     (cursor) => transactionsAfter(db, filter, cursor, REPORT_BATCH_SIZE),
     (row) => {
       count += 1;
-      cents += row.amount_cents;
+      if (row.status === COMPLETED && isRefund(row)) refundedCents += row.amount_cents;
+      else if (row.status === COMPLETED) paidCents += row.amount_cents;
       return [
         row.transaction,
         formatDateTime(row.at),
@@ -110,7 +118,12 @@ export async function transactionsReport(db: Db, filter: TransactionsFilter, now
         { header: 'Status', width: 100 },
       ],
       rows,
-      totals: () => [`Transactions: ${count}`, `Total amount: ${formatDollars(toMajorUnits(cents))}`],
+      totals: () => [
+        `Transactions: ${count}`,
+        `Total of completed payments: ${formatDollars(toMajorUnits(paidCents))}`,
+        `Completed refunds (not in the total): ${formatDollars(toMajorUnits(refundedCents))}`,
+        'Cancelled, in progress and in review payments are listed but not in the total.',
+      ],
       createdAt: now,
     }),
   };

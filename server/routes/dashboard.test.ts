@@ -30,25 +30,27 @@ async function dashboardApp(db: Db): Promise<FastifyInstance> {
   return app;
 }
 
-describe('a dashboard report whose query fails (issue 13 point 6)', () => {
+describe('a dashboard report or export whose query fails (issue 13 point 6)', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
     await app?.close();
   });
 
-  it.each(['/dashboard/transactions/report?status=1', '/dashboard/orders/report?end_date=2025-06-02'])(
-    'GET %s answers a JSON 500, not a 200 with a PDF cut short',
-    async (url) => {
-      app = await dashboardApp(failingDb);
-      const response = await app.inject({ method: 'GET', url });
-      expect(response.statusCode).toBe(500);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.headers['content-disposition']).toBeUndefined();
-      expect(response.json()).toEqual({
-        statusCode: 500,
-        error: 'Internal Server Error',
-        message: 'Internal Server Error',
-      });
-    },
-  );
+  it.each([
+    '/dashboard/transactions/report?status=1',
+    '/dashboard/orders/report?end_date=2025-06-02',
+    '/dashboard/transactions/export.csv?status=1',
+    '/dashboard/orders/export.csv?end_date=2025-06-02',
+  ])('GET %s answers a JSON 500, not a 200 with a file cut short', async (url) => {
+    app = await dashboardApp(failingDb);
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal Server Error',
+    });
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The dashboard home's data under /api/backoffice/dashboard (spec §2 Dashboard home widgets, §7),
  * admin only (the guard applies by path): weekly orders, monthly statistics, the transactions and
- * user orders lists, and their PDF reports.
+ * user orders lists, their PDF reports and their CSV exports (issue 15).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@/api/schemas/dashboard';
 import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
+import type { CsvExport } from '../reports/dashboard-exports';
 import type { Report } from '../reports/dashboard-reports';
 
 const TAGS = ['dashboard'];
@@ -36,6 +37,23 @@ function sendReport(reply: FastifyReply, report: Report): FastifyReply {
     .header('Content-Disposition', `attachment; filename="${report.filename}"`)
     .header('Cache-Control', 'no-store')
     .send(report.stream);
+}
+
+const csvResponse = {
+  200: {
+    description: 'The CSV (header row, then every matching row newest first), as a dated attachment',
+    contentType: 'text/csv',
+  },
+  ...badFilter,
+};
+
+/** Sends a CSV export as a download that no cache keeps (it holds customer data). */
+function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${csv.filename}"`)
+    .header('Cache-Control', 'no-store')
+    .send(csv.stream);
 }
 
 /** Route plugin; register with prefix /api/backoffice/dashboard. */
@@ -114,6 +132,19 @@ export async function dashboardRoutes(app: FastifyInstance, { dashboard }: AppSe
     app,
     {
       method: 'GET',
+      url: '/transactions/export.csv',
+      summary: 'CSV of every transaction matching the filters of the list, amounts in dollars',
+      tags: TAGS,
+      query: TransactionsFilter,
+      responses: csvResponse,
+    },
+    async ({ query, reply }) => sendCsv(reply, await dashboard.transactionsCsv(query)),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
       url: '/orders',
       summary: 'A page of user orders, newest first, within London days (inclusive)',
       tags: TAGS,
@@ -138,5 +169,18 @@ export async function dashboardRoutes(app: FastifyInstance, { dashboard }: AppSe
       responses: pdfResponse,
     },
     async ({ query, reply }) => sendReport(reply, await dashboard.ordersReport(query)),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/orders/export.csv',
+      summary: 'CSV of every user order within the filter of the list, costs in pounds',
+      tags: TAGS,
+      query: OrdersFilter,
+      responses: csvResponse,
+    },
+    async ({ query, reply }) => sendCsv(reply, await dashboard.ordersCsv(query)),
   );
 }

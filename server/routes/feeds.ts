@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import { FeedsExportQuery } from '@/api/schemas/feed-list';
 import { FeedDetail, FeedIdParams, FeedList, FeedSaveRequest } from '@/api/schemas/feeds';
 import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
@@ -21,6 +22,33 @@ export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppSer
       responses: { 200: { description: 'The feeds', schema: FeedList } },
     },
     () => feeds.list(),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/feeds/export.csv',
+      summary: 'The feeds list as CSV: the feeds whose name holds `query`, in the order of `sort`',
+      tags: ['feeds'],
+      query: FeedsExportQuery,
+      responses: {
+        200: {
+          description: 'A CSV attachment named after the day, with a header row (issue 15)',
+          contentType: 'text/csv',
+        },
+        400: { description: 'A sort the list does not have, or a query over 200 characters' },
+      },
+    },
+    async ({ query, reply }) => {
+      const file = await feeds.exportCsv(query);
+      // It names customers: no cache keeps it.
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.stream);
+    },
   );
 
   defineRoute(

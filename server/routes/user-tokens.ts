@@ -1,6 +1,6 @@
 /**
- * A user's API tokens under /api/backoffice/users/{userId}/tokens (spec §7; issue 3 "Server");
- * Admin only (the guard applies by path).
+ * A user's API tokens under /api/backoffice/users/{userId}/tokens (spec §7; issue 3 "Server"; issue
+ * 15: a name given when issuing, PATCH to rename); Admin only (the guard applies by path).
  */
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -9,9 +9,11 @@ import {
   ApiToken,
   ApiTokenCreated,
   ApiTokenList,
+  CreateTokenRequest,
   RevokeTokenRequest,
   TOKEN_ADDED_MESSAGE,
-} from '@/api/schemas/users';
+  UpdateTokenRequest,
+} from '@/api/schemas/tokens';
 import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
 
@@ -42,13 +44,14 @@ export async function userTokenRoutes(app: FastifyInstance, { tokens }: AppServi
     {
       method: 'POST',
       url: '/:userId/tokens',
-      summary: 'Issue a new API token for a user',
+      summary: 'Issue a new API token for a user, optionally named (the body may be left out)',
       tags: ['tokens'],
       params: v.object({ userId: IdParam }),
+      body: CreateTokenRequest,
       responses: { 201: { description: 'The new token', schema: ApiTokenCreated }, ...errors },
     },
-    async ({ params, reply }) => {
-      const token = await tokens.create(params.userId);
+    async ({ params, body, reply }) => {
+      const token = await tokens.create(params.userId, body.name);
       reply.code(201);
       return { message: TOKEN_ADDED_MESSAGE, token };
     },
@@ -66,5 +69,19 @@ export async function userTokenRoutes(app: FastifyInstance, { tokens }: AppServi
       responses: { 200: { description: 'The token', schema: ApiToken }, ...errors },
     },
     async ({ params, body }) => tokens.setRevoked(params.userId, params.tokenId, body.revoke),
+  );
+
+  defineRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: '/:userId/tokens/:tokenId',
+      summary: 'Rename an API token (a blank or null name removes it; the same name changes nothing)',
+      tags: ['tokens'],
+      params: v.object({ userId: IdParam, tokenId: IdParam }),
+      body: UpdateTokenRequest,
+      responses: { 200: { description: 'The token', schema: ApiToken }, ...errors },
+    },
+    async ({ params, body }) => tokens.rename(params.userId, params.tokenId, body.name),
   );
 }

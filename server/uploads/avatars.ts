@@ -19,14 +19,18 @@ export const AVATAR_MAX_EDGE = 4096;
 /** Edge of the square thumbnail (`thumbnails.thumb_36`), in px. */
 export const AVATAR_THUMB_EDGE = 36;
 
+// The messages below reach the person as the reason after 'Avatar upload failed' (issue 15), so each
+// is a whole sentence that names the limit in the words of the screen's hint ('JPG, GIF or PNG. Max
+// size of 800K'), not in the server's units.
+
 /** The 413 message when the upload is larger than AVATAR_MAX_BYTES. */
-export const AVATAR_TOO_LARGE_MESSAGE = 'The avatar must be at most 800 KiB';
+export const AVATAR_TOO_LARGE_MESSAGE = 'The file is larger than 800K, the largest avatar allowed.';
 /** The 415 message for anything that is not a JPEG, GIF or PNG by its bytes. */
-export const AVATAR_UNSUPPORTED_MESSAGE = 'The avatar must be a JPEG, GIF or PNG image';
+export const AVATAR_UNSUPPORTED_MESSAGE = 'The file is not a JPG, GIF or PNG image.';
 /** The 400 message for an image wider or taller than AVATAR_MAX_EDGE. */
-export const AVATAR_TOO_BIG_MESSAGE = `The avatar must be at most ${AVATAR_MAX_EDGE} × ${AVATAR_MAX_EDGE} pixels`;
+export const AVATAR_TOO_BIG_MESSAGE = `The image is larger than ${AVATAR_MAX_EDGE} × ${AVATAR_MAX_EDGE} pixels.`;
 /** The 400 message for a file whose signature is an image's but whose content cannot be read. */
-export const AVATAR_DAMAGED_MESSAGE = 'The avatar image is damaged and cannot be read';
+export const AVATAR_DAMAGED_MESSAGE = 'The image is damaged and cannot be read.';
 
 /** Public prefix of every stored avatar path. */
 const PUBLIC_PREFIX = '/uploads/avatars/';

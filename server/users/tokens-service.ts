@@ -1,9 +1,10 @@
 /**
  * A user's API tokens for the feed delivery API (spec §3 API token, §4 "Token revoked flag";
- * ARCHITECTURE.md §3: stored encrypted with a SHA-256 lookup hash, shown in full to admins).
+ * ARCHITECTURE.md §3: stored encrypted with a SHA-256 lookup hash, shown in full to admins; issue 15:
+ * an optional name, and when a feed pull last used the token).
  */
-import { and, desc, eq, ne } from 'drizzle-orm';
-import type { ApiToken } from '@/api/schemas/users';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { ApiToken } from '@/api/schemas/tokens';
 import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken } from '../auth/api-tokens';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
@@ -23,10 +24,12 @@ export interface TokensDeps {
 
 const tokenColumns = {
   id: apiTokens.id,
+  name: apiTokens.name,
   revoked: apiTokens.revoked,
   token_encrypted: apiTokens.token_encrypted,
   used_requests: apiTokens.used_requests,
   total_requests: apiTokens.total_requests,
+  last_used_at: apiTokens.last_used_at,
   created_at: apiTokens.created_at,
   updated_at: apiTokens.updated_at,
 };
@@ -35,18 +38,21 @@ function toApiToken(
   encryptionKey: Buffer,
   row: {
     id: number;
+    name: string | null;
     revoked: boolean;
     token_encrypted: string;
     used_requests: number;
     total_requests: number;
+    last_used_at: Date | null;
     created_at: Date;
     updated_at: Date | null;
   },
 ): ApiToken {
-  const { token_encrypted, created_at, updated_at, ...rest } = row;
+  const { token_encrypted, last_used_at, created_at, updated_at, ...rest } = row;
   return {
     ...rest,
     token: decryptSecret(encryptionKey, token_encrypted),
+    last_used_at: last_used_at?.toISOString() ?? null,
     created_at: created_at.toISOString(),
     updated_at: updated_at?.toISOString() ?? null,
   };
@@ -70,15 +76,17 @@ export async function listTokens(deps: TokensDeps, userId: number): Promise<ApiT
 
 /**
  * Issues a new token for `userId`: `pf_live_` + 256 random bits, DEFAULT_TOTAL_REQUESTS requests,
- * stored encrypted with its lookup hash. Throws NotFoundError for an unknown user.
+ * stored encrypted with its lookup hash, named `name` (already validated by the contract's
+ * `TokenName`; null: unnamed). Throws NotFoundError for an unknown user.
  */
-export async function createToken(deps: TokensDeps, userId: number): Promise<ApiToken> {
+export async function createToken(deps: TokensDeps, userId: number, name: string | null): Promise<ApiToken> {
   await assertUserExists(deps.db, userId);
   const token = generateApiToken();
   const [row] = await deps.db
     .insert(apiTokens)
     .values({
       user_id: userId,
+      name,
       token_encrypted: encryptSecret(deps.encryptionKey, token),
       token_hash: hashApiToken(token),
       total_requests: DEFAULT_TOTAL_REQUESTS,
@@ -112,21 +120,48 @@ export async function setTokenRevoked(
   return toApiToken(deps.encryptionKey, unchanged);
 }
 
+/**
+ * Renames token `tokenId` of `userId` to `name` (validated by the contract's `TokenName`; null
+ * removes the name) and returns the token. Like revoking, asking for the name it already has
+ * changes nothing, not even `updated_at`. Throws NotFoundError when the token does not exist or
+ * belongs to another user.
+ */
+export async function renameToken(
+  deps: TokensDeps,
+  userId: number,
+  tokenId: number,
+  name: string | null,
+): Promise<ApiToken> {
+  const ofUser = and(eq(apiTokens.id, tokenId), eq(apiTokens.user_id, userId));
+  const [changed] = await deps.db
+    .update(apiTokens)
+    .set({ name, updated_at: deps.now() })
+    .where(and(ofUser, sql`${apiTokens.name} is distinct from ${name}`))
+    .returning(tokenColumns);
+  if (changed) return toApiToken(deps.encryptionKey, changed);
+  const [unchanged] = await deps.db.select(tokenColumns).from(apiTokens).where(ofUser).limit(1);
+  if (!unchanged) throw new NotFoundError(TOKEN_NOT_FOUND_MESSAGE);
+  return toApiToken(deps.encryptionKey, unchanged);
+}
+
 /** The tokens service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface TokensService {
   /** See listTokens. */
   list(userId: number): Promise<ApiToken[]>;
   /** See createToken. */
-  create(userId: number): Promise<ApiToken>;
+  create(userId: number, name: string | null): Promise<ApiToken>;
   /** See setTokenRevoked. */
   setRevoked(userId: number, tokenId: number, revoke: boolean): Promise<ApiToken>;
+  /** See renameToken. */
+  rename(userId: number, tokenId: number, name: string | null): Promise<ApiToken>;
 }
 
 /** Binds the functions above to `deps`; they throw what each of them documents. */
 export function createTokensService(deps: TokensDeps): TokensService {
   return {
     list: (userId) => listTokens(deps, userId),
-    create: (userId) => createToken(deps, userId),
+    create: (userId, name) => createToken(deps, userId, name),
     setRevoked: (userId, tokenId, revoke) => setTokenRevoked(deps, userId, tokenId, revoke),
+    rename: (userId, tokenId, name) => renameToken(deps, userId, tokenId, name),
   };
 }

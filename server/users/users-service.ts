@@ -3,17 +3,26 @@
  * each user's feed share and order count computed in the same query, reading one user, and
  * creating / updating with the write-only Shopify secret and the inactive-user revocation.
  */
-import { and, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { UserStatus, UserType } from '@/api/schemas/common';
-import type { User, UsersPage, UserStatistic } from '@/api/schemas/users';
+import type {
+  User,
+  UserSort,
+  UserSortColumn,
+  UsersFilter,
+  UsersPage,
+  UserStatistic,
+} from '@/api/schemas/users';
 import { EMAIL_TAKEN_MESSAGE } from '@/api/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import { encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
 import { users, userSearchText } from '../db/schema';
+import type { CsvExport } from '../reports/dashboard-exports';
 import { userStatistics } from './statistics';
+import { usersCsv } from './users-export';
 import { ConflictError, InvalidInputError, NotFoundError } from '../domain-errors';
 
 /** 404 message for an unknown user id. */
@@ -142,11 +151,7 @@ function toUser(row: UserRow): User {
 }
 
 /** Filters of GET /users. */
-export interface UserListFilters {
-  /** Matched case-insensitively in first, last and full name, email and company; '' matches all. */
-  query: string;
-  /** Statuses to include; empty includes all. */
-  status: number[];
+export interface UserListFilters extends UsersFilter {
   /** 1-based. */
   page: number;
   /** 1–100. */
@@ -154,43 +159,104 @@ export interface UserListFilters {
 }
 
 /**
- * One page of users, newest first, with the total over all pages.
- * `total_pages` is ceil(total / limit) (0 when nothing matches).
+ * The WHERE of the list's filters: `query` matched case-insensitively in first, last and full name,
+ * email and company ('' matches all); `status` the statuses to include (empty includes all).
  */
-export async function listUsers(db: Db, filters: UserListFilters): Promise<UsersPage> {
+function filterCondition(filters: UsersFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.query !== '') {
     // One ILIKE over one indexed string instead of five (see userSearchText).
     conditions.push(ilike(userSearchText(users), likePattern(filters.query)));
   }
   if (filters.status.length > 0) conditions.push(inArray(users.status, filters.status));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
 
-  // The page's ids are picked first, by the filters alone, so the per-user sub-queries run for
-  // those rows only: in one flat query PostgreSQL also ran them for every row OFFSET skips, and the
-  // last of 100 pages took half a second. The total rides along as an uncorrelated sub-query (run
-  // once): one round trip, not two. Only a page past the end, with no row to carry it, asks again.
-  const pageIds = db
+/**
+ * The ORDER BY of a list order: the column (names case-insensitively, first then last name), then
+ * the id in the same direction, so equal values keep one order across pages; newest first when null.
+ */
+function sortOrder(sort: UserSort): SQL[] {
+  if (sort === null) return [desc(users.id)];
+  const direction = sort.descending ? desc : asc;
+  const keys: Record<UserSortColumn, SQL[]> = {
+    name: [sql`lower(${users.first_name})`, sql`lower(${users.last_name})`],
+    email: [sql`lower(${users.email})`],
+    status: [sql`${users.status}`],
+    orders: [orderCount],
+  };
+  return [...keys[sort.column].map((key) => direction(key)), direction(users.id)];
+}
+
+/** Which rows of the filtered, ordered list to read. */
+interface RowWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The rows of one window of the filtered, ordered list, each with the total number of matching
+ * users (`total`, the same on every row).
+ */
+async function selectListRows(db: Db, filters: UsersFilter, window: RowWindow) {
+  const where = filterCondition(filters);
+  const order = sortOrder(filters.sort);
+  // The window's ids are picked first, by the filters and order alone, so the per-user sub-queries
+  // run for those rows only: in one flat query PostgreSQL also ran them for every row OFFSET skips,
+  // and the last of 100 pages took half a second. The total rides along as an uncorrelated
+  // sub-query (run once): one round trip, not two.
+  const windowIds = db
     .select({ id: users.id })
     .from(users)
     .where(where)
-    .orderBy(desc(users.id))
-    .limit(filters.limit)
-    .offset((filters.page - 1) * filters.limit);
-  // `= any(array(...))` rather than a join: PostgreSQL then reads the page by primary key, already
-  // in order, where a join made it hash the whole table.
-  const rows = await db
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  // `= any(array(...))` rather than a join: PostgreSQL then reads the page by primary key, where a
+  // join made it hash the whole table. The same order again, as the array carries none.
+  return db
     .select({ ...userColumns, total: db.$count(users, where) })
     .from(users)
-    .where(sql`${users.id} = any(array(${pageIds}))`)
-    .orderBy(desc(users.id));
-  const total = rows[0]?.total ?? (filters.page > 1 ? await db.$count(users, where) : 0);
+    .where(sql`${users.id} = any(array(${windowIds}))`)
+    .orderBy(...order);
+}
+
+/**
+ * One page of users in the filters' order (newest first by default), with the total over all pages.
+ * `total_pages` is ceil(total / limit) (0 when nothing matches).
+ */
+export async function listUsers(db: Db, filters: UserListFilters): Promise<UsersPage> {
+  const rows = await selectListRows(db, filters, {
+    limit: filters.limit,
+    offset: (filters.page - 1) * filters.limit,
+  });
+  // A page past the end has no row to carry the total: only then is it asked for apart.
+  const total = rows[0]?.total ?? (filters.page > 1 ? await db.$count(users, filterCondition(filters)) : 0);
   return {
     users: rows.map(toUser),
     current_page: filters.page,
     total_pages: Math.ceil(total / filters.limit),
     total,
   };
+}
+
+/** Users read per query while an export streams (bounded memory however many users match). */
+export const EXPORT_BATCH_SIZE = 500;
+
+/**
+ * Every user matching `filters`, in their order, read `batchSize` at a time (CSV export, issue 15):
+ * the next batch is read only when the consumer asks, so a slow download holds one batch in memory.
+ */
+export async function* exportUsers(
+  db: Db,
+  filters: UsersFilter,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<User> {
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await selectListRows(db, filters, { limit: batchSize, offset });
+    for (const row of rows) yield toUser(row);
+    if (rows.length < batchSize) return;
+  }
 }
 
 /** The user with `id`; throws NotFoundError when there is none. */
@@ -322,6 +388,8 @@ export async function updateUser(
 export interface UsersService {
   /** See listUsers. */
   list(filters: UserListFilters): Promise<UsersPage>;
+  /** The CSV export of every user matching `filters` (see exportUsers and usersCsv). */
+  exportCsv(filters: UsersFilter): Promise<CsvExport>;
   /** The four user statistics of this month against the previous one (ARCHITECTURE.md §4). */
   statistics(): Promise<UserStatistic[]>;
   /** See getUser. */
@@ -336,6 +404,7 @@ export interface UsersService {
 export function createUsersService(deps: UsersDeps): UsersService {
   return {
     list: (filters) => listUsers(deps.db, filters),
+    exportCsv: (filters) => usersCsv(exportUsers(deps.db, filters), deps.now()),
     statistics: () => userStatistics(deps.db, deps.now()),
     get: (id) => getUser(deps.db, id),
     create: (fields) => createUser(deps, fields),

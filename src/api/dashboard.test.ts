@@ -64,6 +64,54 @@ describe('downloadReport', () => {
     expect(failure).toMatchObject({ kind: 'http', status: 403 });
   });
 
+  it("keeps the server's message of a refused request", async () => {
+    const { downloadReport } = downloaderAnswering(
+      async () =>
+        new Response(
+          JSON.stringify({
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Query string: end_date must not be before start_date',
+          }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    const failure = await downloadReport({
+      kind: 'orders',
+      start_date: '2025-06-02',
+      end_date: '2025-06-01',
+    }).catch((error) => error);
+    expect(failure).toMatchObject({
+      kind: 'http',
+      status: 400,
+      serverMessage: 'Query string: end_date must not be before start_date',
+    });
+  });
+
+  it('downloads the CSV export of the same filters with format csv', async () => {
+    const { downloadReport, seen } = downloaderAnswering(
+      async () =>
+        new Response('Transaction\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="transactions-2025-06-02.csv"',
+          },
+        }),
+    );
+    const file = await downloadReport({
+      kind: 'transactions',
+      format: 'csv',
+      status: [2],
+      start_date: '2025-05-26',
+      end_date: '',
+    });
+    expect(file.filename).toBe('transactions-2025-06-02.csv');
+    const url = new URL(seen[0]?.url ?? '');
+    expect(url.pathname).toBe('/backoffice/dashboard/transactions/export.csv');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: '2', start_date: '2025-05-26' });
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer access-abc');
+  });
+
   it('rejects as a network failure when there is no answer', async () => {
     const { downloadReport } = downloaderAnswering(async () => {
       throw new TypeError('Failed to fetch');

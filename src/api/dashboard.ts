@@ -1,6 +1,8 @@
 /** Dashboard calls of the /backoffice contract (spec §7 /dashboard/*). */
 import type { KyInstance } from 'ky';
+import * as v from 'valibot';
 import { ApiError, NETWORK_FAILURE_MESSAGE, createApiClient, request } from './client';
+import { ErrorResponse } from './schemas/common';
 import {
   MonthlyStatistics,
   OrdersPage,
@@ -75,16 +77,31 @@ export function fetchOrders(query: OrdersRequest, signal?: AbortSignal): Promise
   });
 }
 
-/** A downloaded report: the PDF and the file name the server gave it. */
+/** A downloaded report or export: the file and the name the server gave it. */
 export interface ReportFile {
   blob: Blob;
   filename: string;
 }
 
-/** Which report, with its filters. */
-export type ReportRequest =
+/**
+ * Which list's file, with the list's filters: its PDF report (spec §7), or with `format: 'csv'` its
+ * CSV export (issue 15, GET /dashboard/{kind}/export.csv).
+ */
+export type ReportRequest = (
   | { kind: 'transactions'; status: readonly number[]; start_date: string; end_date: string }
-  | { kind: 'orders'; start_date: string; end_date: string };
+  | { kind: 'orders'; start_date: string; end_date: string }
+) & { format?: 'pdf' | 'csv' };
+
+/** The path of a request's file under /backoffice. */
+function reportPath(report: ReportRequest): string {
+  return report.format === 'csv' ? `dashboard/${report.kind}/export.csv` : `dashboard/${report.kind}/report`;
+}
+
+/** The `message` of an ErrorResponse body, or null for any other body. */
+async function serverMessageOf(response: Response): Promise<string | null> {
+  const parsed = v.safeParse(ErrorResponse, await response.json().catch(() => null));
+  return parsed.success ? parsed.output.message : null;
+}
 
 /** The file name of a `Content-Disposition` header (`filename="…"` or bare), or null. */
 export function filenameFromDisposition(header: string | null): string | null {
@@ -96,15 +113,15 @@ export function filenameFromDisposition(header: string | null): string | null {
 export type ReportDownloader = (report: ReportRequest, signal?: AbortSignal) => Promise<ReportFile>;
 
 /**
- * Builds the report downloader on a client's ky instance (its hook adds the bearer token); tests
- * pass one built with `createApiClient({ prefixUrl, fetch })`.
+ * Builds the report and export downloader on a client's ky instance (its hook adds the bearer
+ * token); tests pass one built with `createApiClient({ prefixUrl, fetch })`.
  */
 export function createReportDownloader(http: KyInstance): ReportDownloader {
   return async (report, signal) => {
     const searchParams = report.kind === 'transactions' ? transactionFilterParams(report) : dayParams(report);
     let response: Response;
     try {
-      response = await http(`dashboard/${report.kind}/report`, {
+      response = await http(reportPath(report), {
         method: 'get',
         searchParams,
         signal,
@@ -115,25 +132,27 @@ export function createReportDownloader(http: KyInstance): ReportDownloader {
       throw new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network', cause: error });
     }
     if (!response.ok) {
-      throw new ApiError(`Request failed with status ${response.status}`, {
+      const serverMessage = await serverMessageOf(response);
+      throw new ApiError(serverMessage ?? `Request failed with status ${response.status}`, {
         kind: 'http',
         status: response.status,
+        serverMessage,
       });
     }
     const blob = await response.blob();
+    const fallback = report.format === 'csv' ? `${report.kind}.csv` : `${report.kind}-report.pdf`;
     return {
       blob,
-      filename:
-        filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `${report.kind}-report.pdf`,
+      filename: filenameFromDisposition(response.headers.get('Content-Disposition')) ?? fallback,
     };
   };
 }
 
 /**
- * GET /dashboard/transactions/report or /dashboard/orders/report as a file (spec §7: "treated as a
- * file download"), with the app's client. The bearer token goes in the Authorization header, never
- * in the URL.
- * @throws ApiError kind 'http' with `status` on a non-OK answer; 'network' without an answer;
- *   'unauthorized' when no token is stored
+ * GET /dashboard/transactions/report or /dashboard/orders/report (or their export.csv) as a file
+ * (spec §7: "treated as a file download"), with the app's client. The bearer token goes in the
+ * Authorization header, never in the URL.
+ * @throws ApiError kind 'http' with `status` (and the server's message) on a non-OK answer;
+ *   'network' without an answer; 'unauthorized' when no token is stored
  */
 export const downloadReport: ReportDownloader = createReportDownloader(createApiClient().http);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, londonDay, londonDayEnd, londonDayStart, monthStart } from './days';
+import {
+  addDays,
+  dayProblem,
+  isValidDayRange,
+  londonDay,
+  londonDayEnd,
+  londonDayStart,
+  monthStart,
+} from './days';
 
 describe('London days', () => {
   it('reads the London day of an instant on both sides of the clock changes', () => {
@@ -22,5 +30,35 @@ describe('London days', () => {
     expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
     expect(monthStart('2025-06-17')).toBe('2025-06-01');
     expect(monthStart('2025-12-17', 1)).toBe('2026-01-01');
+  });
+});
+
+describe('date filters (issue 15: no request for year 0002 or From after To)', () => {
+  it.each([
+    ['2025-06-02', null],
+    ['', null],
+    ['2000-01-01', null],
+    ['2100-12-31', null],
+    ['2024-02-29', null],
+    ['2025-02-29', 'not-a-day'],
+    ['2025-13-01', 'not-a-day'],
+    ['2025-6-2', 'not-a-day'],
+    ['02/06/2025', 'not-a-day'],
+    ['2025-06-02T10:00', 'not-a-day'],
+    ['0002-06-02', 'out-of-range'],
+    ['1999-12-31', 'out-of-range'],
+    ['2101-01-01', 'out-of-range'],
+  ] as const)('dayProblem(%j) is %j', (day, problem) => {
+    expect(dayProblem(day)).toBe(problem);
+  });
+
+  it('accepts open ends and From on or before To only', () => {
+    expect(isValidDayRange({ from: '2025-06-01', to: '2025-06-02' })).toBe(true);
+    expect(isValidDayRange({ from: '2025-06-02', to: '2025-06-02' })).toBe(true);
+    expect(isValidDayRange({ from: '', to: '2025-06-02' })).toBe(true);
+    expect(isValidDayRange({ from: '', to: '' })).toBe(true);
+    expect(isValidDayRange({ from: '2025-06-03', to: '2025-06-02' })).toBe(false);
+    expect(isValidDayRange({ from: '0002-06-01', to: '2025-06-02' })).toBe(false);
+    expect(isValidDayRange({ from: '2025-06-01', to: 'x' })).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * on the days the clocks change.
  */
 import { TZDate } from '@date-fns/tz';
-import { BUSINESS_TIME_ZONE } from './schemas/dashboard';
+import { BUSINESS_TIME_ZONE, isCalendarDay, isFilterYear } from './schemas/dashboard';
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -45,4 +45,21 @@ export function londonDayStart(day: string): Date {
 /** The last millisecond of London's `day` (just before the next day begins). */
 export function londonDayEnd(day: string): Date {
   return new Date(londonDayStart(addDays(day, 1)).getTime() - 1);
+}
+
+/**
+ * Why `day` cannot be a date filter (issue 15 "typing a date fires a request ... including year
+ * 0002"): 'not-a-day' unless it is a real calendar day `YYYY-MM-DD`, 'out-of-range' outside the years
+ * the API accepts (FIRST_FILTER_YEAR to LAST_FILTER_YEAR); null when it can, and for '' (an open end).
+ */
+export function dayProblem(day: string): 'not-a-day' | 'out-of-range' | null {
+  if (day === '') return null;
+  if (!isCalendarDay(day)) return 'not-a-day';
+  return isFilterYear(Number(day.slice(0, 4))) ? null : 'out-of-range';
+}
+
+/** True when both ends of a range of days can be filters and `from` is not after `to`. */
+export function isValidDayRange(range: { from: string; to: string }): boolean {
+  if (dayProblem(range.from) !== null || dayProblem(range.to) !== null) return false;
+  return range.from === '' || range.to === '' || range.from <= range.to;
 }

@@ -1,26 +1,89 @@
-/** Users and user statistics calls of the /backoffice contract (spec §7 /users). */
-import { request } from './client';
-import { User, UserSaved, UsersPage, UserStatistics } from './schemas/users';
-import type { CreateUserRequest, UpdateUserRequest, UserStatistic } from './schemas/users';
+/** Users and user statistics calls of the /backoffice contract (spec §7 /users; issue 15 export). */
+import type { KyInstance } from 'ky';
+import { ApiError, createApiClient, NETWORK_FAILURE_MESSAGE, request } from './client';
+import { filenameFromDisposition } from './dashboard';
+import type { ReportFile } from './dashboard';
+import { User, UserSaved, UsersPage, UserStatistics, userSortText } from './schemas/users';
+import type { CreateUserRequest, UpdateUserRequest, UserSort, UserStatistic } from './schemas/users';
 
-/** Query of GET /users: `status` as numbers (sent comma-joined), `page` 1-based, `limit` ≤ 100. */
-export interface UsersQueryParams {
+/** The filters of the users list and its CSV export: search, statuses (numbers) and order. */
+export interface UsersFilterParams {
   query: string;
   status: readonly number[];
+  /** null: the default order, newest first. */
+  sort: UserSort;
+}
+
+/** Query of GET /users: the filters, `page` 1-based, `limit` ≤ 100. */
+export interface UsersQueryParams extends UsersFilterParams {
   page: number;
   limit: number;
 }
 
+/** The search string of the filters: `query`, `status` comma-joined, `sort`, each only when set. */
+function filterSearchParams(params: UsersFilterParams): Record<string, string> {
+  const searchParams: Record<string, string> = {};
+  if (params.query !== '') searchParams.query = params.query;
+  if (params.status.length > 0) searchParams.status = params.status.join(',');
+  if (params.sort !== null) searchParams.sort = userSortText(params.sort);
+  return searchParams;
+}
+
 /**
- * GET /users: one page of users matching the search and statuses.
+ * GET /users: one page of users matching the search and statuses, in the order asked for.
  * @throws ApiError (see `request`)
  */
 export function fetchUsers(params: UsersQueryParams, signal?: AbortSignal): Promise<UsersPage> {
-  const searchParams: Record<string, string | number> = { page: params.page, limit: params.limit };
-  if (params.query !== '') searchParams.query = params.query;
-  if (params.status.length > 0) searchParams.status = params.status.join(',');
+  const searchParams = { ...filterSearchParams(params), page: params.page, limit: params.limit };
   return request(UsersPage, 'get', 'users', { searchParams, signal });
 }
+
+/** Downloads the users list as CSV; see {@link downloadUsersCsv}. */
+export type UsersCsvDownloader = (filters: UsersFilterParams, signal?: AbortSignal) => Promise<ReportFile>;
+
+/**
+ * Builds the CSV downloader on a client's ky instance (its hook adds the bearer token), the way the
+ * dashboard's reports are downloaded (`createReportDownloader` in ./dashboard.ts); a refusal carries
+ * the server's reason (`serverMessage`) for the toast. Tests pass one built with
+ * `createApiClient({ prefixUrl, fetch })`.
+ */
+export function createUsersCsvDownloader(http: KyInstance): UsersCsvDownloader {
+  return async (filters, signal) => {
+    let response: Response;
+    try {
+      response = await http('users/export.csv', {
+        method: 'get',
+        searchParams: filterSearchParams(filters),
+        signal,
+        context: { auth: 'access', token: undefined },
+      });
+    } catch (error) {
+      if (error instanceof ApiError || signal?.aborted) throw error;
+      throw new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network', cause: error });
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      const serverMessage = typeof body?.message === 'string' ? body.message : null;
+      throw new ApiError(serverMessage ?? `Request failed with status ${response.status}`, {
+        kind: 'http',
+        status: response.status,
+        serverMessage,
+      });
+    }
+    return {
+      blob: await response.blob(),
+      filename: filenameFromDisposition(response.headers.get('Content-Disposition')) ?? 'users.csv',
+    };
+  };
+}
+
+/**
+ * GET /users/export.csv (issue 15) as a file, with the app's client: the users list's search,
+ * statuses and order, so the file holds what the table shows (every page of it).
+ * @throws ApiError kind 'http' with `status` on a non-OK answer; 'network' without an answer;
+ *   'unauthorized' when no token is stored
+ */
+export const downloadUsersCsv: UsersCsvDownloader = createUsersCsvDownloader(createApiClient().http);
 
 /** GET /users/{userId}. @throws ApiError (404 for an unknown user) */
 export function fetchUser(userId: number, signal?: AbortSignal): Promise<User> {
@@ -36,7 +99,8 @@ export function createUser(body: CreateUserRequest, signal?: AbortSignal): Promi
 }
 
 /**
- * PUT /users/{userId}; a blank password or Shopify key keeps the stored one (omit or send null).
+ * PUT /users/{userId}; a password or Shopify key left out keeps the stored one (spec §5: a blank
+ * password is not sent).
  * @throws ApiError: 400, 404, 409 as for create
  */
 export function updateUser(

@@ -1,15 +1,21 @@
 /**
  * The statecharts of the dashboard's two list panels (spec §2 Transactions and User Orders panels,
- * §4 "Orders period"; issue 14): each panel is one parent actor that runs its parts as children and
- * connects them, so the screen only renders the children and sends them what the user does.
+ * §4 "Orders period"; issue 14; issue 15 findings 3 and 6): each panel is one parent actor that runs
+ * its parts as children and connects them, so the screen only renders the children and sends them
+ * what the user does.
  *
- * - `list`: the panel's list (transactionsList / orders list statechart), started on the default
- *   period (Last 7 days) from page 1; the dashboard lists do not sync with the URL.
- * - `period`: the list's period (datePreset). The panel watches its snapshots (`onSnapshot`) and
- *   sends every new range to the list as its day filters, which resets the list to page 1.
- * - `report`: the PDF report (report statechart); its failure toast is a `ui.toast` effect of the
- *   child, which the screen's report button connects to the root handler.
- * - `reportPeriod` (Transactions only): the report's own period dropdown, not tied to the list.
+ * - `list`: the panel's list (transactionsList / ordersList statechart). With `input.url` its query
+ *   lives in the URL under the panel's key prefix (`tx.`, `orders.`), so reload, Back and a shared
+ *   link restore it; without, it starts on the defaults. Defaults: Last 7 days from page 1 (and every
+ *   status for transactions). Its table region is focused on a page change.
+ * - `period`: the From / To inputs and the period dropdown (datePreset), started on the list's days.
+ *   Every range the period settles on (a preset, or typed days that passed its checks) becomes the
+ *   list's day filters (page 1); every other move of the list's days (the URL: Back, a link) is sent
+ *   to the period (`period.set`), so the inputs always show what the table shows.
+ * - `report` and `export`: the PDF report and the CSV export (report statechart); the screen sends
+ *   them the list's filters as they stand, so the files hold exactly what the table shows. Their
+ *   failure toasts are `ui.toast` effects of the children, which the screen's buttons connect to the
+ *   root handler.
  *
  * Children are invoked at the root, so they live exactly as long as the panel; the screen reads
  * them with {@link requireChild}.
@@ -17,37 +23,88 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { DEFAULT_DATE_PRESET, datePresetMachine, presetRange } from './datePreset.machine';
-import type { DatePresetSnapshot, DayRange } from './datePreset.machine';
-import { ordersListMachine } from './ordersList.machine';
+import type { DayRange } from './datePreset.machine';
+import { readListQuery } from './list.machine';
+import type { ListFilters, ListInput, SubscribeToLocation } from './list.machine';
+import { ORDERS_REGION_ID, ORDERS_URL_PREFIX, ordersListMachine } from './ordersList.machine';
+import type { OrderFilters } from './ordersList.machine';
 import { reportMachine } from './report.machine';
-import { transactionsListMachine } from './transactionsList.machine';
+import {
+  TRANSACTIONS_REGION_ID,
+  TRANSACTIONS_URL_PREFIX,
+  transactionsListMachine,
+} from './transactionsList.machine';
+import type { TransactionFilters } from './transactionsList.machine';
 
-/** Input of a panel: the clock its periods read (default the system's; model tests pass a fixed one). */
-export interface DashboardPanelInput {
-  now?: () => number;
-}
-
-/** Context of a panel: the clock, and the days the list was last given as filters. */
-export interface DashboardPanelContext {
-  now: () => number;
-  range: DayRange;
-}
-
-function initialContext(input: DashboardPanelInput): DashboardPanelContext {
-  const now = input.now ?? (() => Date.now());
-  return { now, range: presetRange(DEFAULT_DATE_PRESET, new Date(now())) };
+/** Where a panel's filters live: the URL's search when the panel starts, and the app's locations. */
+export interface PanelUrl {
+  search: string;
+  subscribe: SubscribeToLocation;
 }
 
 /**
- * The range a period snapshot holds, or null for a snapshot without one: only a datePreset child
- * publishes ranges (the generated path tests stand a bare actor in for it).
+ * Input of a panel: the clock its periods read (default the system's; model tests pass a fixed
+ * one) and, on the dashboard, the URL its list keeps its filters in.
  */
-function rangeOf(snapshot: unknown): DayRange | null {
-  const context = (snapshot as Partial<DatePresetSnapshot> | undefined)?.context;
-  return context === undefined ? null : { from: context.from, to: context.to };
+export interface DashboardPanelInput {
+  now?: () => number;
+  url?: PanelUrl;
 }
 
-/** True when `range` is one and differs from the days the list was last given. */
+/** Context of a panel: the clock, the list's first input, and the days the list shows. */
+export interface DashboardPanelContext<F extends ListFilters = ListFilters> {
+  now: () => number;
+  listInput: ListInput<F>;
+  range: DayRange;
+}
+
+/** What differs between the two panels' lists. */
+interface PanelList<F extends ListFilters> {
+  prefix: string;
+  regionId: string;
+  /** The filters other than the days, at their defaults. */
+  otherDefaults: Omit<F, 'start_date' | 'end_date'>;
+}
+
+/** The panel's first context: the list's query read from the URL (when given) over the defaults. */
+function initialContext<F extends ListFilters & { start_date: string; end_date: string }>(
+  input: DashboardPanelInput,
+  list: PanelList<F>,
+): DashboardPanelContext<F> {
+  const now = input.now ?? (() => Date.now());
+  const week = presetRange(DEFAULT_DATE_PRESET, new Date(now()));
+  const defaults = { ...list.otherDefaults, start_date: week.from, end_date: week.to } as F;
+  const query = input.url
+    ? readListQuery(input.url.search, defaults, list.prefix)
+    : { filters: defaults, page: 1 };
+  const listInput: ListInput<F> = {
+    ...query,
+    regionId: list.regionId,
+    ...(input.url ? { urlSync: { defaults, subscribe: input.url.subscribe, prefix: list.prefix } } : {}),
+  };
+  return { now, listInput, range: { from: query.filters.start_date, to: query.filters.end_date } };
+}
+
+/**
+ * The range a period snapshot settled on, or null while it is being typed or is invalid, and for a
+ * snapshot without one (the generated path tests stand a bare actor in for the child).
+ */
+function settledRangeOf(snapshot: unknown): DayRange | null {
+  const { value, context } = (snapshot ?? {}) as { value?: unknown; context?: Partial<DayRange> };
+  if ((value !== 'preset' && value !== 'custom') || context?.from === undefined || context.to === undefined)
+    return null;
+  return { from: context.from, to: context.to };
+}
+
+/** The days a list snapshot shows, or null for a snapshot without filters. */
+function listRangeOf(snapshot: unknown): DayRange | null {
+  const filters = (snapshot as { context?: { filters?: Partial<OrderFilters> } } | undefined)?.context
+    ?.filters;
+  if (filters?.start_date === undefined || filters.end_date === undefined) return null;
+  return { from: filters.start_date, to: filters.end_date };
+}
+
+/** True when `range` is one and differs from the days the list shows. */
 function isNewRange(context: DashboardPanelContext, range: DayRange | null): range is DayRange {
   return range !== null && (range.from !== context.range.from || range.to !== context.range.to);
 }
@@ -57,12 +114,24 @@ function dayFilters(range: DayRange): { start_date: string; end_date: string } {
   return { start_date: range.from, end_date: range.to };
 }
 
-/** The User Orders panel: list `list` (orders), period `period`, report `report`. */
+const ORDERS_LIST: PanelList<OrderFilters> = {
+  prefix: ORDERS_URL_PREFIX,
+  regionId: ORDERS_REGION_ID,
+  otherDefaults: {},
+};
+
+const TRANSACTIONS_LIST: PanelList<TransactionFilters> = {
+  prefix: TRANSACTIONS_URL_PREFIX,
+  regionId: TRANSACTIONS_REGION_ID,
+  otherDefaults: { status: [] },
+};
+
+/** The User Orders panel: list `list` (orders), period `period`, report `report`, export `export`. */
 export const ordersPanelMachine = setup({
   types: {
-    context: {} as DashboardPanelContext,
+    context: {} as DashboardPanelContext<OrderFilters>,
     input: {} as DashboardPanelInput,
-    children: {} as { list: 'list'; period: 'period'; report: 'report' },
+    children: {} as { list: 'list'; period: 'period'; report: 'report'; export: 'report' },
   },
   actors: { list: ordersListMachine, period: datePresetMachine, report: reportMachine },
   actions: {
@@ -71,44 +140,60 @@ export const ordersPanelMachine = setup({
       type: 'list.filter' as const,
       filters: dayFilters(params),
     })),
+    setPeriod: sendTo('period', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),
   },
   guards: {
     isNewRange: ({ context }, params: DayRange | null) => isNewRange(context, params),
   },
 }).createMachine({
   id: 'ordersPanel',
-  context: ({ input }) => initialContext(input),
+  context: ({ input }) => initialContext(input, ORDERS_LIST),
   invoke: [
     {
       id: 'list',
       src: 'list',
-      input: ({ context }) => ({ filters: dayFilters(context.range), page: 1 }),
+      input: ({ context }) => context.listInput,
+      onSnapshot: {
+        guard: { type: 'isNewRange', params: ({ event }) => listRangeOf(event.snapshot) },
+        actions: [
+          { type: 'keepRange', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
+          { type: 'setPeriod', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
+        ],
+      },
     },
     {
       id: 'period',
       src: 'period',
-      input: ({ context }) => ({ now: context.now }),
+      input: ({ context }) => ({ now: context.now, range: context.range }),
       onSnapshot: {
-        guard: { type: 'isNewRange', params: ({ event }) => rangeOf(event.snapshot) },
+        guard: { type: 'isNewRange', params: ({ event }) => settledRangeOf(event.snapshot) },
         actions: [
-          { type: 'keepRange', params: ({ context, event }) => rangeOf(event.snapshot) ?? context.range },
-          { type: 'filterList', params: ({ context, event }) => rangeOf(event.snapshot) ?? context.range },
+          {
+            type: 'keepRange',
+            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
+          },
+          {
+            type: 'filterList',
+            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
+          },
         ],
       },
     },
     { id: 'report', src: 'report' },
+    { id: 'export', src: 'report' },
   ],
 });
 
 /**
- * The Transactions panel: list `list` (transactions, every status at first), period `period`,
- * report `report` and the report's own period `reportPeriod`.
+ * The Transactions panel: list `list` (transactions, every status at first), period `period` (the
+ * filters' dropdown and the 'TRANSACTIONS REPORT' period dropdown both show and set it), report
+ * `report`, export `export`.
  */
 export const transactionsPanelMachine = setup({
   types: {
-    context: {} as DashboardPanelContext,
+    context: {} as DashboardPanelContext<TransactionFilters>,
     input: {} as DashboardPanelInput,
-    children: {} as { list: 'list'; period: 'period'; report: 'report'; reportPeriod: 'period' },
+    children: {} as { list: 'list'; period: 'period'; report: 'report'; export: 'report' },
   },
   actors: { list: transactionsListMachine, period: datePresetMachine, report: reportMachine },
   actions: {
@@ -117,33 +202,47 @@ export const transactionsPanelMachine = setup({
       type: 'list.filter' as const,
       filters: dayFilters(params),
     })),
+    setPeriod: sendTo('period', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),
   },
   guards: {
     isNewRange: ({ context }, params: DayRange | null) => isNewRange(context, params),
   },
 }).createMachine({
   id: 'transactionsPanel',
-  context: ({ input }) => initialContext(input),
+  context: ({ input }) => initialContext(input, TRANSACTIONS_LIST),
   invoke: [
     {
       id: 'list',
       src: 'list',
-      input: ({ context }) => ({ filters: { status: [], ...dayFilters(context.range) }, page: 1 }),
+      input: ({ context }) => context.listInput,
+      onSnapshot: {
+        guard: { type: 'isNewRange', params: ({ event }) => listRangeOf(event.snapshot) },
+        actions: [
+          { type: 'keepRange', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
+          { type: 'setPeriod', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
+        ],
+      },
     },
     {
       id: 'period',
       src: 'period',
-      input: ({ context }) => ({ now: context.now }),
+      input: ({ context }) => ({ now: context.now, range: context.range }),
       onSnapshot: {
-        guard: { type: 'isNewRange', params: ({ event }) => rangeOf(event.snapshot) },
+        guard: { type: 'isNewRange', params: ({ event }) => settledRangeOf(event.snapshot) },
         actions: [
-          { type: 'keepRange', params: ({ context, event }) => rangeOf(event.snapshot) ?? context.range },
-          { type: 'filterList', params: ({ context, event }) => rangeOf(event.snapshot) ?? context.range },
+          {
+            type: 'keepRange',
+            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
+          },
+          {
+            type: 'filterList',
+            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
+          },
         ],
       },
     },
     { id: 'report', src: 'report' },
-    { id: 'reportPeriod', src: 'period', input: ({ context }) => ({ now: context.now }) },
+    { id: 'export', src: 'report' },
   ],
 });
 

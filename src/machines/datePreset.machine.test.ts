@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { SimulatedClock, createActor } from 'xstate';
 import {
+  DATE_INPUT_DEBOUNCE_MS,
   DATE_PRESETS,
+  DAY_OUT_OF_RANGE_MESSAGE,
   DEFAULT_DATE_PRESET,
+  FROM_AFTER_TO_MESSAGE,
+  NOT_A_DAY_MESSAGE,
+  TO_BEFORE_FROM_MESSAGE,
   datePresetMachine,
+  dayRangeError,
+  isSettledRange,
   isWithinRange,
   presetRange,
 } from './datePreset.machine';
+import { LIST_DEBOUNCE_MS } from './list.machine';
 import type { DatePresetId, DatePresetInput, DatePresetSnapshot, DayRange } from './datePreset.machine';
 
 beforeEach(() => {
@@ -75,21 +83,44 @@ describe('isWithinRange', () => {
 });
 
 /**
- * A started period actor and the ranges of the snapshots it published since it started: what its
- * panel's statechart sees (`onSnapshot`) and forwards to the list.
+ * A started period actor on a simulated clock (for the typing pause) and the ranges of the settled
+ * snapshots it published since it started: what its panel's statechart forwards to the list.
  */
 function start(input: DatePresetInput = {}) {
-  const actor = createActor(datePresetMachine, { input });
+  const clock = new SimulatedClock();
+  const actor = createActor(datePresetMachine, { input, clock });
   actor.start();
   const published: DayRange[] = [];
-  actor.subscribe(({ context }) => published.push({ from: context.from, to: context.to }));
-  return { actor, published };
+  actor.subscribe((snapshot) => {
+    if (isSettledRange(snapshot)) published.push({ from: snapshot.context.from, to: snapshot.context.to });
+  });
+  return { actor, clock, published };
 }
 
 /** The period a snapshot holds, without the clock. */
 function periodOf({ context }: DatePresetSnapshot) {
   return { preset: context.preset, from: context.from, to: context.to };
 }
+
+describe('dayRangeError (issue 15: real dates, From on or before To)', () => {
+  it('checks each end, then the order on the input changed last', () => {
+    expect(dayRangeError({ from: '2025-05-01', to: '2025-06-02' })).toBeNull();
+    expect(dayRangeError({ from: '', to: '' })).toBeNull();
+    expect(dayRangeError({ from: '2025-02-30', to: '2025-06-02' })).toEqual({
+      field: 'from',
+      message: NOT_A_DAY_MESSAGE,
+    });
+    expect(dayRangeError({ from: '2025-05-01', to: '0002-06-02' })).toEqual({
+      field: 'to',
+      message: DAY_OUT_OF_RANGE_MESSAGE,
+    });
+    expect(DAY_OUT_OF_RANGE_MESSAGE).toBe('Enter a date from 01/01/2000 to 31/12/2100');
+    const reversed = { from: '2025-06-03', to: '2025-06-02' };
+    expect(dayRangeError(reversed, 'from')).toEqual({ field: 'from', message: FROM_AFTER_TO_MESSAGE });
+    expect(dayRangeError(reversed, 'to')).toEqual({ field: 'to', message: TO_BEFORE_FROM_MESSAGE });
+    expect(dayRangeError(reversed)).toEqual({ field: 'to', message: TO_BEFORE_FROM_MESSAGE });
+  });
+});
 
 describe('datePresetMachine', () => {
   it('starts on Last 7 days of the current London day without publishing a change', () => {
@@ -109,6 +140,19 @@ describe('datePresetMachine', () => {
     });
   });
 
+  it('starts on the days it is given (the URL), named as a preset when they are one, and checked', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    const preset = start({ range: { from: '2025-05-03', to: '2025-06-02' } }).actor.getSnapshot();
+    expect(preset.value).toBe('preset');
+    expect(preset.context.preset).toBe('last30');
+    const custom = start({ range: { from: '2025-05-01', to: '' } }).actor.getSnapshot();
+    expect(custom.value).toBe('custom');
+    expect(custom.context.preset).toBe('custom');
+    const invalid = start({ range: { from: '2025-06-03', to: '2025-06-02' } }).actor.getSnapshot();
+    expect(invalid.value).toBe('invalid');
+    expect(invalid.context.error).toEqual({ field: 'to', message: TO_BEFORE_FROM_MESSAGE });
+  });
+
   it('applies a selected preset at the time it is chosen and publishes the new range', () => {
     vi.setSystemTime(at('2025-10-25T22:00:00.000Z'));
     const { actor, published } = start();
@@ -123,21 +167,67 @@ describe('datePresetMachine', () => {
     expect(published).toEqual([{ from: '2025-10-25', to: '2025-10-25' }]);
   });
 
-  it('goes custom when From or To is edited, publishing each change, and back with a preset', () => {
+  it('checks typed days only after DATE_INPUT_DEBOUNCE_MS of quiet, each change restarting the wait', () => {
     vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
-    const { actor, published } = start();
-    actor.send({ type: 'period.from', value: '2025-05-01' });
+    const { actor, clock, published } = start();
+    // A date input reports every keystroke of its year: 0002, 0020, 0202, 2025.
+    for (const value of ['0002-05-01', '0020-05-01', '0202-05-01', '2025-05-01']) {
+      actor.send({ type: 'period.from', value });
+      expect(actor.getSnapshot().value).toBe('editing');
+      clock.increment(DATE_INPUT_DEBOUNCE_MS - 1);
+    }
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(published).toEqual([]);
+    clock.increment(1);
     expect(actor.getSnapshot().value).toBe('custom');
     expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'custom', from: '2025-05-01', to: '2025-06-02' });
+    expect(published).toEqual([{ from: '2025-05-01', to: '2025-06-02' }]);
+    expect(DATE_INPUT_DEBOUNCE_MS).toBe(LIST_DEBOUNCE_MS);
+  });
+
+  it('holds an invalid range with its field error and publishes nothing until it is corrected', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    const { actor, clock, published } = start();
+    actor.send({ type: 'period.from', value: '2025-06-05' });
+    clock.increment(DATE_INPUT_DEBOUNCE_MS);
+    expect(actor.getSnapshot().value).toBe('invalid');
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'from', message: FROM_AFTER_TO_MESSAGE });
+    actor.send({ type: 'period.to', value: '0002-06-06' });
+    // The error stays while the person types, and is checked again after the pause.
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'from', message: FROM_AFTER_TO_MESSAGE });
+    clock.increment(DATE_INPUT_DEBOUNCE_MS);
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'to', message: DAY_OUT_OF_RANGE_MESSAGE });
+    actor.send({ type: 'period.to', value: '2025-06-06' });
+    clock.increment(DATE_INPUT_DEBOUNCE_MS);
+    expect(actor.getSnapshot().value).toBe('custom');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(published).toEqual([{ from: '2025-06-05', to: '2025-06-06' }]);
+  });
+
+  it('names typed days that are exactly a preset as that preset, and leaves with a preset', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    const { actor, clock } = start();
+    actor.send({ type: 'period.from', value: '2025-06-02' });
+    expect(actor.getSnapshot().context.preset).toBe('custom');
+    clock.increment(DATE_INPUT_DEBOUNCE_MS);
+    expect(actor.getSnapshot().value).toBe('preset');
+    expect(actor.getSnapshot().context.preset).toBe('today');
     actor.send({ type: 'period.to', value: '' });
-    expect(periodOf(actor.getSnapshot())).toMatchObject({ from: '2025-05-01', to: '' });
+    clock.increment(DATE_INPUT_DEBOUNCE_MS);
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'custom', from: '2025-06-02', to: '' });
     actor.send({ type: 'period.select', preset: 'last30' });
     expect(actor.getSnapshot().value).toBe('preset');
-    expect(published).toEqual([
-      { from: '2025-05-01', to: '2025-06-02' },
-      { from: '2025-05-01', to: '' },
-      { from: '2025-05-03', to: '2025-06-02' },
-    ]);
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'last30', from: '2025-05-03', to: '2025-06-02' });
+  });
+
+  it('takes the days the panel sets (the list followed the URL) at once, typing or not', () => {
+    vi.setSystemTime(at('2025-06-02T09:00:00.000Z'));
+    const { actor } = start();
+    actor.send({ type: 'period.from', value: '2025-01-01' });
+    actor.send({ type: 'period.set', range: { from: '2025-05-26', to: '2025-06-02' } });
+    expect(actor.getSnapshot().value).toBe('preset');
+    expect(periodOf(actor.getSnapshot())).toEqual({ preset: 'last7', from: '2025-05-26', to: '2025-06-02' });
+    expect(actor.getSnapshot().context.edited).toBeNull();
   });
 
   it('reads the clock it is given instead of the system clock', () => {

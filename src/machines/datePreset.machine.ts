@@ -1,17 +1,26 @@
 /**
- * The date-range period of the dashboard panels (spec §4 "Orders period", §9 Date presets):
- * a preset (Yesterday, Today, Last 7/30/90 days; default Last 7 days) sets From and To as London
- * calendar days, `YYYY-MM-DD`; editing From or To by hand leaves the presets (state `custom`).
+ * The date-range period of the dashboard panels (spec §4 "Orders period", §9 Date presets; issue 15
+ * "date inputs validate (From ≤ To, real dates) before fetching and are debounced"): a preset
+ * (Yesterday, Today, Last 7/30/90 days; default Last 7 days) sets From and To as London calendar
+ * days, `YYYY-MM-DD`; editing From or To by hand waits for a quiet moment (`editing`,
+ * DATE_INPUT_DEBOUNCE_MS after the last change) and is then checked (`checking`): a range with a
+ * day that is not real, a year outside 2000–2100 or From after To is `invalid`, with a field error
+ * on the date input concerned; a valid one is `preset` when it is exactly a preset's range and
+ * `custom` otherwise. '' is an open end (the orders list waits for both).
+ *
  * It tells no one: on the dashboard it runs as a child of its panel's statechart
- * (dashboardPanel.machine.ts), which watches its snapshots and forwards every new range to the list
- * as a filter change, and that resets the list to page 1.
+ * (dashboardPanel.machine.ts), which forwards every valid range it settles on (`preset`, `custom`)
+ * to the list as a filter change (page 1) and sends it `period.set` when the list moved to other
+ * days by itself (the URL: Back, a shared link).
  *
  * The clock is read when a preset is applied, so a preset chosen after midnight covers the new
  * day. It is the system clock unless the input gives one (model tests pass a fixed one).
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { addDays, londonDay } from '@/api/days';
+import { addDays, dayProblem, londonDay } from '@/api/days';
+import { FIRST_FILTER_YEAR, LAST_FILTER_YEAR } from '@/api/schemas/dashboard';
+import { LIST_DEBOUNCE_MS } from './list.machine';
 
 /** A preset of spec §9; `days` is how many days back Last N days starts. */
 export type DatePresetId = 'yesterday' | 'today' | 'last7' | 'last30' | 'last90';
@@ -54,24 +63,83 @@ export function presetRange(preset: DatePresetId, now: Date): DayRange {
   }
 }
 
-/** Context: the chosen preset ('custom' after a hand edit), the range it gives and the clock. */
+/** Milliseconds of quiet after the last change of From or To before it is checked: the lists' pause. */
+export const DATE_INPUT_DEBOUNCE_MS = LIST_DEBOUNCE_MS;
+
+/** Field error of a day that is not a real calendar day (texts not in the spec; issue 15). */
+export const NOT_A_DAY_MESSAGE = 'Enter a real date';
+/** Field error of a day outside the years the API accepts. */
+export const DAY_OUT_OF_RANGE_MESSAGE = `Enter a date from 01/01/${FIRST_FILTER_YEAR} to 31/12/${LAST_FILTER_YEAR}`;
+/** Field error on From when it was moved after To. */
+export const FROM_AFTER_TO_MESSAGE = 'From must be on or before To';
+/** Field error on To when it was moved before From. */
+export const TO_BEFORE_FROM_MESSAGE = 'To must be on or after From';
+
+/** One of the two date inputs. */
+export type DateField = 'from' | 'to';
+
+/** A field error of a range: which input and what to say. */
+export interface DayRangeError {
+  field: DateField;
+  message: string;
+}
+
+/**
+ * The field error of `range`, or null when it may be fetched: each end first (From, then To: not a
+ * real day, or a year outside the API's range), then their order, on `edited` (the input changed
+ * last; To when neither was, e.g. a range from the URL).
+ */
+export function dayRangeError(range: DayRange, edited: DateField | null = null): DayRangeError | null {
+  for (const field of ['from', 'to'] as const) {
+    const problem = dayProblem(range[field]);
+    if (problem === 'not-a-day') return { field, message: NOT_A_DAY_MESSAGE };
+    if (problem === 'out-of-range') return { field, message: DAY_OUT_OF_RANGE_MESSAGE };
+  }
+  if (range.from === '' || range.to === '' || range.from <= range.to) return null;
+  return edited === 'from'
+    ? { field: 'from', message: FROM_AFTER_TO_MESSAGE }
+    : { field: 'to', message: TO_BEFORE_FROM_MESSAGE };
+}
+
+/** The preset whose range at `now` is exactly `range`, or 'custom'. */
+export function presetOf(range: DayRange, now: Date): DatePresetId | 'custom' {
+  const found = DATE_PRESETS.find(({ id }) => {
+    const candidate = presetRange(id, now);
+    return candidate.from === range.from && candidate.to === range.to;
+  });
+  return found?.id ?? 'custom';
+}
+
+/**
+ * Context: the preset the dropdown shows ('custom' while typing or for other days), the days in the
+ * inputs (possibly invalid), the input changed last, the field error and the clock.
+ */
 export interface DatePresetContext extends DayRange {
   preset: DatePresetId | 'custom';
+  /** The input the person changed last; null after a preset or a range set from outside. */
+  edited: DateField | null;
+  /** The field error of an `invalid` range; null otherwise. */
+  error: DayRangeError | null;
   /** The clock, in ms since the epoch. */
   now: () => number;
 }
 
-/** Input: the preset to start on (default Last 7 days) and the clock (default the system's). */
+/**
+ * Input: the days to start on (e.g. read from the URL; checked like typed days), else the preset
+ * (default Last 7 days); the clock (default the system's).
+ */
 export interface DatePresetInput {
   preset?: DatePresetId;
+  range?: DayRange;
   now?: () => number;
 }
 
-/** Events a screen sends. */
+/** Events: the screen's dropdown and inputs, and `period.set` from the panel (the list's days). */
 export type DatePresetEvent =
   | { type: 'period.select'; preset: DatePresetId }
   | { type: 'period.from'; value: string }
-  | { type: 'period.to'; value: string };
+  | { type: 'period.to'; value: string }
+  | { type: 'period.set'; range: DayRange };
 
 /** The period statechart; see DatePresetInput. */
 export const datePresetMachine = setup({
@@ -82,41 +150,78 @@ export const datePresetMachine = setup({
   },
   actions: {
     applyPreset: assign(({ context }, params: { preset: DatePresetId }) => ({
-      preset: params.preset,
       ...presetRange(params.preset, new Date(context.now())),
+      edited: null,
     })),
-    applyDay: assign((_, params: { end: 'from' | 'to'; value: string }) => ({
+    applyDay: assign((_, params: { end: DateField; value: string }) => ({
       preset: 'custom' as const,
       [params.end]: params.value,
+      edited: params.end,
+    })),
+    applyRange: assign((_, params: DayRange) => ({ from: params.from, to: params.to, edited: null })),
+    keepError: assign(({ context }) => ({
+      preset: 'custom' as const,
+      error: dayRangeError(context, context.edited),
+    })),
+    namePreset: assign(({ context }) => ({
+      preset: presetOf(context, new Date(context.now())),
+      error: null,
     })),
   },
+  guards: {
+    isInvalid: ({ context }) => dayRangeError(context, context.edited) !== null,
+    isPresetRange: ({ context }) => presetOf(context, new Date(context.now())) !== 'custom',
+  },
+  delays: { DATE_INPUT_DEBOUNCE: DATE_INPUT_DEBOUNCE_MS },
 }).createMachine({
   id: 'datePreset',
   context: ({ input }) => {
-    const preset = input.preset ?? DEFAULT_DATE_PRESET;
     const now = input.now ?? (() => Date.now());
-    return { preset, now, ...presetRange(preset, new Date(now())) };
+    const range = input.range ?? presetRange(input.preset ?? DEFAULT_DATE_PRESET, new Date(now()));
+    return { preset: 'custom', now, from: range.from, to: range.to, edited: null, error: null };
   },
-  initial: 'preset',
+  initial: 'checking',
   on: {
     'period.select': {
-      target: '.preset',
+      target: '.checking',
       actions: { type: 'applyPreset', params: ({ event }) => ({ preset: event.preset }) },
     },
     'period.from': {
-      target: '.custom',
+      target: '.editing',
       actions: { type: 'applyDay', params: ({ event }) => ({ end: 'from', value: event.value }) },
     },
     'period.to': {
-      target: '.custom',
+      target: '.editing',
       actions: { type: 'applyDay', params: ({ event }) => ({ end: 'to', value: event.value }) },
+    },
+    'period.set': {
+      target: '.checking',
+      actions: { type: 'applyRange', params: ({ event }) => event.range },
     },
   },
   states: {
+    // A transient choice point: every range (start, preset, typed, from the list) is checked here.
+    checking: {
+      always: [
+        { guard: 'isInvalid', target: 'invalid', actions: 'keepError' },
+        { guard: 'isPresetRange', target: 'preset', actions: 'namePreset' },
+        { target: 'custom', actions: 'namePreset' },
+      ],
+    },
+    // Typing: the field error (if any) stays until the new days are checked.
+    editing: {
+      after: { DATE_INPUT_DEBOUNCE: { target: 'checking' } },
+    },
     preset: {},
     custom: {},
+    invalid: {},
   },
 });
+
+/** True when the period holds a range the list may be given (a preset's or valid custom days). */
+export function isSettledRange(snapshot: DatePresetSnapshot): boolean {
+  return snapshot.matches('preset') || snapshot.matches('custom');
+}
 
 /** A snapshot of a period actor. */
 export type DatePresetSnapshot = SnapshotFrom<typeof datePresetMachine>;

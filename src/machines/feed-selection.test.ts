@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShopProduct } from '@/api/schemas/shop';
 import {
   allFilteredSelected,
+  brandSelection,
   buildIndex,
   deliveryOf,
   filterIds,
@@ -78,10 +79,24 @@ describe('selection on the catalogue index (issue 11)', () => {
     expect(sorted(toggleProduct(index, new Set(), 16))).toEqual([16]);
   });
 
-  it("adds a brand's addable products, and removes all of a selected brand's products", () => {
-    const added = toggleBrand(index, new Set(), new Set(), 1);
+  it("adds a brand's addable products, and removes all of a fully selected brand's products", () => {
+    const added = toggleBrand(index, new Set(), 1);
     expect(sorted(added)).toEqual([11, 12, 13]);
-    expect(sorted(toggleBrand(index, new Set([12, 14, 16]), new Set([1, 2]), 1))).toEqual([16]);
+    expect(sorted(toggleBrand(index, new Set([11, 12, 13, 14, 16]), 1))).toEqual([16]);
+    expect(sorted(toggleBrand(index, new Set([14, 16]), 1)), 'only a draft of it: selects the rest').toEqual([
+      11, 12, 13, 14, 16,
+    ]);
+  });
+
+  it('selects all of a partly selected brand first, then deselects it (issue 15)', () => {
+    const partly = new Set([12, 16]);
+    expect(brandSelection(index, partly, selectionFacts(index, partly).selectedBrands, 1)).toBe('some');
+    const all = toggleBrand(index, partly, 1);
+    expect(sorted(all)).toEqual([11, 12, 13, 16]);
+    expect(brandSelection(index, all, selectionFacts(index, all).selectedBrands, 1)).toBe('all');
+    const none = toggleBrand(index, all, 1);
+    expect(sorted(none)).toEqual([16]);
+    expect(brandSelection(index, none, selectionFacts(index, none).selectedBrands, 1)).toBe('none');
   });
 
   it("selects the addable filtered products, then 'Select/Deselect All' deselects every filtered one", () => {

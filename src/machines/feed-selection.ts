@@ -187,21 +187,38 @@ export function toggleProduct(
 }
 
 /**
- * `selected` with brand `brandId` toggled. A brand with any selected product counts as selected
- * (`selectedBrands`), so toggling it removes all its products, those that could not be added again
- * included; otherwise every product of the brand that can be added is added.
+ * How much of brand `brandId` is selected: 'none' (no product of it), 'all' (every product of it
+ * that can be added, and at least one product) or 'some'. A brand with any selected product counts
+ * as selected (spec §2); 'some' is what its toggle shows as partly pressed (issue 15).
  */
-export function toggleBrand(
+export function brandSelection(
   index: CatalogueIndex,
   selected: ReadonlySet<number>,
   selectedBrands: ReadonlySet<number>,
   brandId: number,
+): 'none' | 'some' | 'all' {
+  if (!selectedBrands.has(brandId)) return 'none';
+  const addable = index.addableIdsByBrand.get(brandId) ?? [];
+  return addable.every((id) => selected.has(id)) ? 'all' : 'some';
+}
+
+/**
+ * `selected` with brand `brandId` toggled (issue 15: a partly selected brand's toggle selects all of
+ * it first). While any product of the brand that can be added is not selected, all of them are added;
+ * once all are, the toggle removes every selected product of the brand, those that could not be
+ * added again included.
+ */
+export function toggleBrand(
+  index: CatalogueIndex,
+  selected: ReadonlySet<number>,
+  brandId: number,
 ): Set<number> {
   const next = new Set(selected);
-  if (selectedBrands.has(brandId)) {
-    for (const id of selected) if (index.byId.get(id)?.brand?.id === brandId) next.delete(id);
+  const addable = index.addableIdsByBrand.get(brandId) ?? [];
+  if (addable.some((id) => !selected.has(id))) {
+    for (const id of addable) next.add(id);
   } else {
-    for (const id of index.addableIdsByBrand.get(brandId) ?? []) next.add(id);
+    for (const id of selected) if (index.byId.get(id)?.brand?.id === brandId) next.delete(id);
   }
   return next;
 }

@@ -12,12 +12,16 @@ import {
   SHOP_PRODUCTS_CACHE_MS,
   feedEditorMachine,
   selectAllFilteredSelected,
+  selectBrandSelection,
   selectCanSave,
+  selectDraftValues,
   selectFieldView,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
   selectLoadError,
+  selectUndoMessage,
+  selectionChangeMessage,
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
@@ -175,7 +179,7 @@ describe('loading', () => {
       feedId: 5,
       feedError: new ApiError('Feed not found', { kind: 'http', status: 404 }),
     });
-    expect(selectLoadError(actor.getSnapshot())).toBe('Feed not found');
+    expect(selectLoadError(actor.getSnapshot())).toBe('Failed to load the feed editor: Feed not found');
     const second = await ready({ categoriesError: 'boom' });
     expect(selectLoadError(second.actor.getSnapshot())).toBe('Failed to load the feed editor');
     second.actor.send({ type: 'retry' });
@@ -194,12 +198,17 @@ describe('brand toggles', () => {
     expect(brands(actor)).toEqual([]);
   });
 
-  it('counts a brand with one selected product as selected, so its toggle removes that product', async () => {
+  it('counts a brand with one selected product as selected, and its toggle selects all of it first (issue 15)', async () => {
     const { actor } = await ready();
     actor.send({ type: 'product.toggle', productId: 5 });
     expect(brands(actor)).toEqual([2]);
+    expect(selectBrandSelection(actor.getSnapshot(), 2)).toBe('some');
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    expect(selected(actor)).toEqual([4, 5]);
+    expect(selectBrandSelection(actor.getSnapshot(), 2)).toBe('all');
     actor.send({ type: 'brand.toggle', brandId: 2 });
     expect(selected(actor)).toEqual([]);
+    expect(selectBrandSelection(actor.getSnapshot(), 2)).toBe('none');
   });
 
   it('toggles single products and ignores unknown ids', async () => {
@@ -364,7 +373,7 @@ describe('validation, saving and dirty tracking', () => {
     actor.send({ type: 'brand.toggle', brandId: 2 });
     actor.send({ type: 'submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && calls.saved.length === 1);
-    expect(calls.saved).toEqual([{ feedId: 5, feed: { name: 'Loaded', user_id: 10, products: [1] } }]);
+    expect(calls.saved).toEqual([{ feedId: 5, feed: { name: 'Loaded', user_id: 10, products: [1, 4, 5] } }]);
     expect(emitted).toContainEqual(uiToast('success', 'Feed updated! Loaded (customer #10)'));
   });
 
@@ -377,13 +386,15 @@ describe('validation, saving and dirty tracking', () => {
     create.actor.send({ type: 'customer.change', userId: 11 });
     create.actor.send({ type: 'submit' });
     await waitFor(create.actor, () => create.emitted.some((event) => event.type === 'ui.toast'));
-    expect(create.emitted).toEqual([uiToast('error', FEED_CREATE_FAILED)]);
+    expect(create.emitted, "the spec's text and the server's reason").toEqual([
+      uiToast('error', `${FEED_CREATE_FAILED}: boom`),
+    ]);
     expect(selectIsDirty(create.actor.getSnapshot())).toBe(true);
 
     const update = await ready({ feedId: 5, save: failing });
     update.actor.send({ type: 'submit' });
     await waitFor(update.actor, () => update.emitted.length > 0);
-    expect(update.emitted).toEqual([uiToast('error', FEED_UPDATE_FAILED)]);
+    expect(update.emitted).toEqual([uiToast('error', `${FEED_UPDATE_FAILED}: boom`)]);
   });
 
   it('is clean again when the changes are undone', async () => {
@@ -441,11 +452,12 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
     actor.send({ type: 'brand.toggle', brandId: 1 });
     expect(selected(actor)).toEqual([11, 12, 13, 15]);
     expect(brands(actor)).toEqual([1, 2]);
-    // Brand 2 counts as selected through its archived product, so its toggle removes it.
+    // Brand 2 counts as selected through its archived product, but only partly: its toggle adds the
+    // rest, then removes all of it, the archived product included.
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    expect(selected(actor)).toEqual([11, 12, 13, 15, 16, 17]);
     actor.send({ type: 'brand.toggle', brandId: 2 });
     expect(selected(actor)).toEqual([11, 12, 13]);
-    actor.send({ type: 'brand.toggle', brandId: 2 });
-    expect(selected(actor)).toEqual([11, 12, 13, 16, 17]);
   });
 
   it("skips what cannot be added on 'Select/Deselect All Products' and deselects every filtered product", async () => {
@@ -521,5 +533,93 @@ describe('the Delivery panel (issue 12)', () => {
     actor.send({ type: 'submit' });
     await waitFor(actor, () => calls.diagnostics.length === 1);
     expect(calls.diagnostics).toEqual([77]);
+  });
+});
+
+describe('Undo of bulk selection changes (issue 15)', () => {
+  it('takes back a brand toggle, Select/Deselect All and an SKU import, each to the selection before it', async () => {
+    const { actor } = await ready({ feedId: 5 });
+    expect(selectUndoMessage(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'brand.toggle', brandId: 1 });
+    expect(selectUndoMessage(actor.getSnapshot())).toBe('Added 2 products of Seeking Health');
+    actor.send({ type: 'selection.undo' });
+    expect(selected(actor)).toEqual([1, 4]);
+    expect(selectUndoMessage(actor.getSnapshot())).toBeNull();
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'products.toggleFiltered' });
+    expect(selected(actor)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(selectUndoMessage(actor.getSnapshot())).toBe('Added 4 products');
+    actor.send({ type: 'products.toggleFiltered' });
+    expect(selectUndoMessage(actor.getSnapshot()), 'the last change is the one offered').toBe(
+      'Removed 6 products',
+    );
+    actor.send({ type: 'selection.undo' });
+    expect(selected(actor)).toEqual([1, 2, 3, 4, 5, 6]);
+
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    actor.send({ type: 'sku.change', value: 'bb-o3-60sg nope' });
+    actor.send({ type: 'sku.import' });
+    expect(selectUndoMessage(actor.getSnapshot())).toBe('Added 1 product');
+    actor.send({ type: 'selection.undo' });
+    expect(selected(actor)).toEqual([1, 2, 3, 6]);
+    expect(actor.getSnapshot().context.skuText, 'the unmatched SKUs stay in the box').toBe('nope');
+  });
+
+  it('is no longer offered after a single product click, and a change that changed nothing keeps the offer', async () => {
+    const { actor } = await ready();
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    actor.send({ type: 'filter.change', value: 'zzz' });
+    actor.send({ type: 'products.toggleFiltered' });
+    expect(selectUndoMessage(actor.getSnapshot())).toBe('Added 2 products of Bare Biology');
+    actor.send({ type: 'product.toggle', productId: 6 });
+    expect(selectUndoMessage(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'selection.undo' });
+    expect(selected(actor)).toEqual([4, 5, 6]);
+  });
+
+  it('words what a change did', () => {
+    expect(selectionChangeMessage(new Set([1]), new Set([2, 3]), 'Risewell')).toBe(
+      'Added 2 products, removed 1 product of Risewell',
+    );
+  });
+});
+
+describe('draft restore (issue 15)', () => {
+  it('puts kept values back as if typed: unknown customers and products that cannot be added are left out', async () => {
+    const { actor } = await ready({
+      products: STORE,
+      feedId: 5,
+      feed: { id: 5, name: 'Store', user_id: 10, products: [14] },
+    });
+    actor.send({
+      type: 'draft.restore',
+      values: { name: 'Kept name', userId: 11, selected: [11, 14, 15, 999] },
+    });
+    // 14 is a draft the feed held, so it stays; 15 is archived and was not in the feed; 999 is gone.
+    expect(selected(actor)).toEqual([11, 14]);
+    expect(actor.getSnapshot().context).toMatchObject({ name: 'Kept name', userId: 11, dirty: true });
+    expect(selectDraftValues(actor.getSnapshot())).toEqual({
+      name: 'Kept name',
+      userId: 11,
+      selected: [11, 14],
+    });
+
+    actor.send({ type: 'draft.restore', values: { name: 'Other', userId: 99, selected: [] } });
+    expect(actor.getSnapshot().context.userId, 'not a customer of the list').toBeNull();
+  });
+
+  it('ignores values that are not a feed draft', async () => {
+    const { actor } = await ready({ feedId: 5 });
+    const before = actor.getSnapshot().context;
+    for (const values of [
+      null,
+      'x',
+      { name: 1, userId: null, selected: [] },
+      { name: 'x', userId: 10, selected: ['1'] },
+    ]) {
+      actor.send({ type: 'draft.restore', values });
+    }
+    expect(actor.getSnapshot().context).toBe(before);
   });
 });

@@ -15,10 +15,16 @@
  * the SKUs that added nothing in the box and says why. Issue 12: while ready, the Delivery panel's
  * statechart (feedDiagnostics.machine.ts) runs as the child `diagnostics` and is reloaded after
  * every save.
+ *
+ * Issue 15: a partly selected brand's toggle selects all of it first (a second click deselects it);
+ * each bulk selection change (brand toggle, 'Select/Deselect All Products', SKU import) can be taken
+ * back exactly with `selection.undo` until another selection change; input kept across a sign-out
+ * comes back with `draft.restore`, checked (valibot) and applied as if typed; a failed save's toast
+ * is the spec's text with the server's reason (`failureText`).
  */
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { ApiError } from '@/api/client';
+import * as v from 'valibot';
 import { createFeed, fetchFeed, updateFeed } from '@/api/feeds';
 import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
 import { FEED_CUSTOMER_REQUIRED, FEED_NAME_REQUIRED } from '@/api/schemas/feeds';
@@ -34,8 +40,10 @@ import { paths } from '@/routes/paths';
 import {
   EMPTY_INDEX,
   allFilteredSelected,
+  brandSelection,
   buildIndex,
   filterIds,
+  isAddable,
   matchSkus,
   sameSet,
   selectionFacts,
@@ -44,6 +52,7 @@ import {
   toggleProduct,
 } from './feed-selection';
 import type { CatalogueIndex, SkuImportReport } from './feed-selection';
+import { failureText } from './failure-text';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
 import { fieldElementId, fieldView } from './form-fields';
 import type { FieldView } from './form-fields';
@@ -52,10 +61,13 @@ import type { UiEffect } from './ui-effects';
 
 /** Spec §9: how long the cached shop products are used, in ms (24 hours). */
 export const SHOP_PRODUCTS_CACHE_MS = 24 * 60 * 60 * 1000;
-/** Spec §8: the create error toast. */
-export const FEED_CREATE_FAILED = 'Failed to create feed. See console for details.';
-/** Spec §8: the update error toast. */
-export const FEED_UPDATE_FAILED = 'Failed to update feed. See console for details.';
+/**
+ * Spec §8: the create error toast, without its 'See console for details.' (issue 15: the toast says
+ * the reason itself, `failureText`).
+ */
+export const FEED_CREATE_FAILED = 'Failed to create feed';
+/** Spec §8: the update error toast, as {@link FEED_CREATE_FAILED}. */
+export const FEED_UPDATE_FAILED = 'Failed to update feed';
 /** Spec §5: the SKU import found nothing. */
 export const NO_MATCHING_SKUS = 'No matching products found for provided SKUs';
 /** Shown when loading fails without a message of its own. */
@@ -70,6 +82,51 @@ export function importedMessage(count: number): string {
 export function savedMessage(created: boolean, name: string, userId: number): string {
   return `${created ? 'Feed created!' : 'Feed updated!'} ${name} (customer #${userId})`;
 }
+
+/** '1 product', '12 products'. */
+function products(count: number): string {
+  return count === 1 ? '1 product' : `${count} products`;
+}
+
+/**
+ * What a bulk change did to the selection, for its Undo offer: 'Added 12 products', 'Removed 3
+ * products', or both, followed by ` of <subject>` when it concerned one brand.
+ */
+export function selectionChangeMessage(
+  before: ReadonlySet<number>,
+  after: ReadonlySet<number>,
+  subject?: string,
+): string {
+  let added = 0;
+  let removed = 0;
+  for (const id of after) if (!before.has(id)) added++;
+  for (const id of before) if (!after.has(id)) removed++;
+  const parts = [
+    ...(added > 0 ? [`Added ${products(added)}`] : []),
+    ...(removed > 0 ? [`${added > 0 ? 'removed' : 'Removed'} ${products(removed)}`] : []),
+  ];
+  return `${parts.join(', ')}${subject ? ` of ${subject}` : ''}`;
+}
+
+/**
+ * The last bulk selection change (a brand toggle, 'Select/Deselect All Products', an SKU import),
+ * offered back with Undo (issue 15): the selection before it, and what it did.
+ */
+export interface SelectionUndo {
+  selected: ReadonlySet<number>;
+  message: string;
+}
+
+/**
+ * The feed form's values as kept across a sign-out (issue 15, `UnsavedChangesPrompt`'s draft):
+ * checked again when offered back, as if typed, since session storage is anyone's to edit.
+ */
+export const FeedDraftValues = v.object({
+  name: v.pipe(v.string(), v.maxLength(200)),
+  userId: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  selected: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(100_000)),
+});
+export type FeedDraftValues = v.InferOutput<typeof FeedDraftValues>;
 
 /** Validation messages of the save (spec §5 "Feed save"); null when the field is fine. */
 export interface FeedFormErrors {
@@ -127,6 +184,8 @@ export interface FeedEditorContext {
   loadError: string | null;
   /** The feed as last saved (leaving the editor after it asks no confirmation); null before. */
   savedFeed: FeedDetail | null;
+  /** The last bulk selection change while it can be undone; null when there is none. */
+  undo: SelectionUndo | null;
 }
 
 /** Input: the feed to edit (null to create one) and the clock (default the system's). */
@@ -146,6 +205,8 @@ export type FeedEditorEvent =
   | { type: 'products.toggleFiltered' }
   | { type: 'sku.change'; value: string }
   | { type: 'sku.import' }
+  | { type: 'selection.undo' }
+  | { type: 'draft.restore'; values: unknown }
   | { type: 'submit' }
   | { type: 'retry' };
 
@@ -190,8 +251,37 @@ function edited(
   };
 }
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback;
+/**
+ * The context after a bulk change of the selection to `selected`, with its Undo offer; a change that
+ * changed nothing keeps the offer there was.
+ */
+function bulkEdited(
+  context: FeedEditorContext,
+  selected: ReadonlySet<number>,
+  subject?: string,
+): Partial<FeedEditorContext> {
+  if (sameSet(selected, context.selected)) return {};
+  return {
+    ...edited(context, { selected }),
+    undo: {
+      selected: context.selected,
+      message: selectionChangeMessage(context.selected, selected, subject),
+    },
+  };
+}
+
+/**
+ * The context after restoring draft `values` as if typed: a customer that is not in the list is no
+ * customer, and products that are not in the catalogue or cannot be added (unless the feed held them)
+ * are left out.
+ */
+function restored(context: FeedEditorContext, values: FeedDraftValues): Partial<FeedEditorContext> {
+  const { index, baseline } = context;
+  const userId = context.customers.some((customer) => customer.id === values.userId) ? values.userId : null;
+  const selected = new Set(
+    values.selected.filter((id) => index.byId.has(id) && (isAddable(index, id) || baseline.selected.has(id))),
+  );
+  return { ...edited(context, { name: values.name, userId, selected }), undo: null };
 }
 
 /** The feed editor statechart; see the module comment. Start it with `input: { feedId }`. */
@@ -242,6 +332,8 @@ export const feedEditorMachine = setup({
       return age >= 0 && age < SHOP_PRODUCTS_CACHE_MS;
     },
     skusMatch: ({ context }) => matchSkus(context.index, context.skuText).ids.length > 0,
+    hasUndo: ({ context }) => context.undo !== null,
+    isDraft: (_, params: { values: unknown }) => v.is(FeedDraftValues, params.values),
     formIsValid: ({ context }) => {
       const errors = validate(context.name, context.userId);
       return errors.name === null && errors.customer === null;
@@ -273,6 +365,7 @@ export const feedEditorMachine = setup({
     dirty: false,
     loadError: null,
     savedFeed: null,
+    undo: null,
   }),
   initial: 'loading',
   states: {
@@ -298,7 +391,7 @@ export const feedEditorMachine = setup({
                   target: '#feedEditor.failed',
                   actions: [
                     { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-                    assign(({ event }) => ({ loadError: messageOf(event.error, EDITOR_LOAD_FAILED) })),
+                    assign(({ event }) => ({ loadError: failureText(EDITOR_LOAD_FAILED, event.error) })),
                   ],
                 },
               },
@@ -341,7 +434,7 @@ export const feedEditorMachine = setup({
                   target: '#feedEditor.failed',
                   actions: [
                     { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-                    assign(({ event }) => ({ loadError: messageOf(event.error, EDITOR_LOAD_FAILED) })),
+                    assign(({ event }) => ({ loadError: failureText(EDITOR_LOAD_FAILED, event.error) })),
                   ],
                 },
               },
@@ -364,7 +457,7 @@ export const feedEditorMachine = setup({
                   target: '#feedEditor.failed',
                   actions: [
                     { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-                    assign(({ event }) => ({ loadError: messageOf(event.error, EDITOR_LOAD_FAILED) })),
+                    assign(({ event }) => ({ loadError: failureText(EDITOR_LOAD_FAILED, event.error) })),
                   ],
                 },
               },
@@ -416,23 +509,35 @@ export const feedEditorMachine = setup({
                 return { touched, errors: shownErrors(validate(context.name, context.userId), touched) };
               }),
             },
+            // A click on one product is its own undo; the bulk change before it is no longer the last.
             'product.toggle': {
-              actions: assign(({ context, event }) =>
-                edited(context, {
+              actions: assign(({ context, event }) => ({
+                ...edited(context, {
                   selected: toggleProduct(context.index, context.selected, event.productId),
                 }),
-              ),
+                undo: null,
+              })),
             },
             'brand.toggle': {
               actions: assign(({ context, event }) =>
-                edited(context, {
-                  selected: toggleBrand(
-                    context.index,
-                    context.selected,
-                    context.selectedBrands,
-                    event.brandId,
-                  ),
-                }),
+                bulkEdited(
+                  context,
+                  toggleBrand(context.index, context.selected, event.brandId),
+                  context.brands.find((brand) => brand.id === event.brandId)?.name,
+                ),
+              ),
+            },
+            'selection.undo': {
+              guard: 'hasUndo',
+              actions: assign(({ context }) => ({
+                ...edited(context, { selected: context.undo?.selected ?? context.selected }),
+                undo: null,
+              })),
+            },
+            'draft.restore': {
+              guard: { type: 'isDraft', params: ({ event }) => ({ values: event.values }) },
+              actions: assign(({ context, event }) =>
+                restored(context, v.parse(FeedDraftValues, event.values)),
               ),
             },
             'filter.change': {
@@ -443,9 +548,7 @@ export const feedEditorMachine = setup({
             },
             'products.toggleFiltered': {
               actions: assign(({ context }) =>
-                edited(context, {
-                  selected: toggleFiltered(context.index, context.selected, context.filteredIds),
-                }),
+                bulkEdited(context, toggleFiltered(context.index, context.selected, context.filteredIds)),
               ),
             },
             'sku.change': { actions: assign(({ event }) => ({ skuText: event.value })) },
@@ -465,7 +568,7 @@ export const feedEditorMachine = setup({
                     const selected = new Set(context.selected);
                     for (const id of ids) selected.add(id);
                     return {
-                      ...edited(context, { selected }),
+                      ...bulkEdited(context, selected),
                       skuText: unmatched.map((item) => item.sku).join(', '),
                       skuReport: { imported: ids.length, unmatched },
                     };
@@ -534,6 +637,7 @@ export const feedEditorMachine = setup({
                   name: event.output.name,
                   baseline: { name: event.output.name, userId: context.userId, selected: context.selected },
                   dirty: false,
+                  undo: null,
                 })),
                 sendTo('diagnostics', ({ event }) => ({
                   type: 'diagnostics.reload' as const,
@@ -548,9 +652,12 @@ export const feedEditorMachine = setup({
                 { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
                 {
                   type: 'toast',
-                  params: ({ context }) => ({
+                  params: ({ context, event }) => ({
                     tone: 'error',
-                    message: context.feedId === null ? FEED_CREATE_FAILED : FEED_UPDATE_FAILED,
+                    message: failureText(
+                      context.feedId === null ? FEED_CREATE_FAILED : FEED_UPDATE_FAILED,
+                      event.error,
+                    ),
                   }),
                 },
               ],
@@ -613,4 +720,21 @@ export function selectFieldView(snapshot: FeedEditorSnapshot, field: FeedFormFie
 /** The Delivery panel's actor (the `diagnostics` child) while the editor is ready, else undefined. */
 export function selectDiagnosticsActor(snapshot: FeedEditorSnapshot) {
   return snapshot.children.diagnostics;
+}
+
+/** The form's values for the unsaved-input draft (`FeedDraftValues`), JSON-serialisable. */
+export function selectDraftValues(snapshot: FeedEditorSnapshot): FeedDraftValues {
+  const { name, userId, selected } = snapshot.context;
+  return { name, userId, selected: [...selected].sort((a, b) => a - b) };
+}
+
+/** How much of brand `brandId` is selected ('none', 'some' or 'all'; see `brandSelection`). */
+export function selectBrandSelection(snapshot: FeedEditorSnapshot, brandId: number): 'none' | 'some' | 'all' {
+  const { index, selected, selectedBrands } = snapshot.context;
+  return brandSelection(index, selected, selectedBrands, brandId);
+}
+
+/** What the last bulk selection change did, while Undo can take it back; null otherwise. */
+export function selectUndoMessage(snapshot: FeedEditorSnapshot): string | null {
+  return snapshot.matches({ ready: 'editing' }) ? (snapshot.context.undo?.message ?? null) : null;
 }

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
+import type { ReportFile } from '@/api/dashboard';
+import type { FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
+import type { AppLocation } from './list.machine';
 import {
-  FEEDS_LOAD_FAILED,
+  FEEDS_LIST_DEFAULTS,
   feedsListMachine,
+  feedsListUrl,
+  readFeedsListQuery,
   selectBrandsModal,
+  selectFailedText,
+  selectIsExporting,
+  selectStatus,
   selectVisibleFeeds,
 } from './feedsList.machine';
+import type { FeedsListEmitted, FeedsListInput } from './feedsList.machine';
+import { uiNavigate, uiToast } from './ui-effects';
 
 function feed(id: number, name: string, brandNames: string[] = []): FeedListItem {
   return {
@@ -23,56 +33,175 @@ function feed(id: number, name: string, brandNames: string[] = []): FeedListItem
 }
 
 const FEEDS = [
-  feed(1, 'Acme – Main store', ['Seeking Health', 'Risewell', 'Bare Biology']),
   feed(2, 'Beta – EU store'),
+  feed(1, 'Acme – Main store', ['Seeking Health', 'Risewell', 'Bare Biology']),
 ];
 
-function start(load: () => Promise<FeedListItem[]>) {
+function start(
+  load: () => Promise<FeedListItem[]>,
+  input: FeedsListInput = {},
+  download: (query: FeedsExportQuery) => Promise<ReportFile> = async () => ({
+    blob: new Blob(['ID\r\n']),
+    filename: 'feeds-2026-11-23.csv',
+  }),
+) {
+  const saved: ReportFile[] = [];
+  const downloads: FeedsExportQuery[] = [];
   const actor = createActor(
     feedsListMachine.provide({
-      actors: { loadFeeds: fromPromise(load) },
-      actions: { reportFailure: () => {} },
+      actors: {
+        loadFeeds: fromPromise(load),
+        downloadCsv: fromPromise(({ input: query }: { input: FeedsExportQuery }) => {
+          downloads.push(query);
+          return download(query);
+        }),
+      },
+      actions: { reportFailure: () => {}, saveFile: (_, file) => saved.push(file) },
     }),
+    { input },
   );
+  const emitted: FeedsListEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return actor;
+  return { actor, emitted, saved, downloads };
 }
+
+describe('feeds list URL', () => {
+  it('reads and writes ?query=&sort=, leaving defaults out and reading an unknown sort as newest first', () => {
+    expect(readFeedsListQuery('?query=acme&sort=-products')).toEqual({ query: 'acme', sort: '-products' });
+    expect(readFeedsListQuery('?sort=price')).toEqual(FEEDS_LIST_DEFAULTS);
+    expect(readFeedsListQuery('')).toEqual(FEEDS_LIST_DEFAULTS);
+    expect(feedsListUrl({ query: 'a b', sort: 'name' })).toBe('?query=a+b&sort=name');
+    expect(feedsListUrl(FEEDS_LIST_DEFAULTS)).toBe('?');
+  });
+});
 
 describe('feedsListMachine', () => {
   it('loads, then filters by name case-insensitively on the client', async () => {
-    const actor = start(async () => FEEDS);
-    expect(actor.getSnapshot().matches('loading')).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    const { actor } = start(async () => FEEDS);
+    expect(selectStatus(actor.getSnapshot())).toBe('loading');
+    await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'loaded' }));
+    expect(selectStatus(actor.getSnapshot())).toBe('loaded');
     expect(selectVisibleFeeds(actor.getSnapshot())).toEqual(FEEDS);
     actor.send({ type: 'search.change', value: ' eu STORE' });
     expect(selectVisibleFeeds(actor.getSnapshot()).map((item) => item.id)).toEqual([2]);
     actor.send({ type: 'search.change', value: 'zzz' });
     expect(selectVisibleFeeds(actor.getSnapshot())).toEqual([]);
+    expect(selectStatus(actor.getSnapshot()), 'spec §2: No feeds found.').toBe('empty');
   });
 
-  it('shows the error message, or the fallback, and retries', async () => {
+  it('starts on the URL query, sorts by a column header and reports every sort to the URL at once', async () => {
+    const { actor, emitted } = start(async () => FEEDS, { query: { query: 'store', sort: 'name' } });
+    await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'loaded' }));
+    expect(selectVisibleFeeds(actor.getSnapshot()).map((item) => item.id)).toEqual([1, 2]);
+    actor.send({ type: 'sort.change', key: 'name' });
+    expect(actor.getSnapshot().context.sort).toBe('-name');
+    expect(selectVisibleFeeds(actor.getSnapshot()).map((item) => item.id)).toEqual([2, 1]);
+    actor.send({ type: 'sort.change', key: 'products' });
+    expect(selectVisibleFeeds(actor.getSnapshot()).map((item) => item.id)).toEqual([2, 1]);
+    expect(emitted).toEqual([
+      uiNavigate('?query=store&sort=-name', { replace: true }),
+      uiNavigate('?query=store&sort=products', { replace: true }),
+    ]);
+  });
+
+  it('reports every search change to the URL at once, replacing the history entry', () => {
+    const { actor, emitted } = start(() => new Promise(() => {}));
+    actor.send({ type: 'search.change', value: 'a' });
+    actor.send({ type: 'search.change', value: 'ac' });
+    expect(emitted).toEqual([
+      uiNavigate('?query=a', { replace: true }),
+      uiNavigate('?query=ac', { replace: true }),
+    ]);
+  });
+
+  it('follows the URL (back/forward, links) but not the echoes of its own moves', () => {
+    const listeners = new Set<(location: AppLocation) => void>();
+    const subscribe = (listener: (location: AppLocation) => void) => {
+      listeners.add(listener);
+      // Mounted during a navigation: the first location heard can be the page being left.
+      listener({ pathname: '/dashboard/feeds/3/edit', search: '' });
+      listener({ pathname: '/dashboard/feeds', search: '?query=ac' });
+      return () => listeners.delete(listener);
+    };
+    const go = (pathname: string, search: string) => {
+      for (const listener of listeners) listener({ pathname, search });
+    };
+    const { actor, emitted } = start(() => new Promise(() => {}), {
+      query: readFeedsListQuery('?query=ac'),
+      subscribe,
+      pathname: '/dashboard/feeds',
+    });
+    expect(listeners.size).toBe(1);
+    expect(actor.getSnapshot().context.search, "the page being left is not the list's").toBe('ac');
+    // Two keystrokes before the URL caught up: their echoes must not undo the second.
+    actor.send({ type: 'search.change', value: 'acm' });
+    actor.send({ type: 'search.change', value: 'acme' });
+    go('/dashboard/feeds', '?query=acm');
+    expect(actor.getSnapshot().context.search).toBe('acme');
+    go('/dashboard/feeds', '?query=acme');
+    expect(actor.getSnapshot().context).toMatchObject({ search: 'acme', pendingUrls: [] });
+    // Back to an older query, then the sidebar's bare link.
+    go('/dashboard/feeds', '?query=beta&sort=-products');
+    expect(actor.getSnapshot().context).toMatchObject({ search: 'beta', sort: '-products' });
+    go('/dashboard/feeds', '');
+    expect(actor.getSnapshot().context).toMatchObject({ search: '', sort: '-id' });
+    // Another page's location (on the way out) is not this list's.
+    go('/dashboard/feeds/create', '?query=zzz');
+    expect(actor.getSnapshot().context.search).toBe('');
+    expect(emitted, 'following the URL never moves it').toHaveLength(2);
+    actor.stop();
+    expect(listeners.size, 'stopping the list unsubscribes').toBe(0);
+  });
+
+  it('shows spec §8 text with the server reason, or alone, and retries', async () => {
     const failing = start(async () => {
       throw new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
-    });
-    await waitFor(failing, (snapshot) => snapshot.matches('failed'));
-    expect(failing.getSnapshot().context.error).toBe('Tokens expired');
+    }).actor;
+    await waitFor(failing, (snapshot) => snapshot.matches({ feeds: 'failed' }));
+    expect(selectStatus(failing.getSnapshot())).toBe('failed');
+    expect(selectFailedText(failing.getSnapshot())).toBe('Failed to load feeds: Tokens expired');
 
     let calls = 0;
-    const actor = start(async () => {
+    const { actor } = start(async () => {
       calls++;
       if (calls === 1) throw 'no message';
       return FEEDS;
     });
-    await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(actor.getSnapshot().context.error).toBe(FEEDS_LOAD_FAILED);
+    await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'failed' }));
+    expect(selectFailedText(actor.getSnapshot())).toBe('Failed to load feeds');
     actor.send({ type: 'retry' });
-    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    expect(selectStatus(actor.getSnapshot())).toBe('loading');
+    await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'loaded' }));
     expect(actor.getSnapshot().context.error).toBeNull();
+    expect(selectFailedText(actor.getSnapshot())).toBeNull();
+  });
+
+  it('exports the CSV of the current search and sort and saves it; a failure is a toast with the reason', async () => {
+    const ok = start(async () => FEEDS, { query: { query: ' acme ', sort: 'name' } });
+    ok.actor.send({ type: 'export' });
+    expect(selectIsExporting(ok.actor.getSnapshot())).toBe(true);
+    ok.actor.send({ type: 'export' });
+    await waitFor(ok.actor, (snapshot) => !selectIsExporting(snapshot));
+    expect(ok.downloads, 'a second click while busy does nothing').toEqual([{ query: 'acme', sort: 'name' }]);
+    expect(ok.saved.map((file) => file.filename)).toEqual(['feeds-2026-11-23.csv']);
+
+    const failed = start(
+      async () => FEEDS,
+      {},
+      async () => {
+        throw new ApiError('Could not reach the server', { kind: 'network' });
+      },
+    );
+    failed.actor.send({ type: 'export' });
+    await waitFor(failed.actor, (snapshot) => !selectIsExporting(snapshot));
+    expect(failed.emitted).toEqual([uiToast('error', 'Failed to export feeds: Could not reach the server')]);
+    expect(failed.saved).toEqual([]);
   });
 
   it('opens the All Brands modal on a feed, searches its brands and closes', async () => {
-    const actor = start(async () => FEEDS);
-    await waitFor(actor, (snapshot) => snapshot.matches('loaded'));
+    const { actor } = start(async () => FEEDS);
+    await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'loaded' }));
     expect(selectBrandsModal(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'brands.open', feedId: 1 });
     expect(selectBrandsModal(actor.getSnapshot())?.brands).toHaveLength(3);

@@ -5,7 +5,7 @@
  *
  * Production bundles hold none of it: the condition starts with `import.meta.env.DEV`, which Vite
  * replaces with `false` in a build, so the branch and the dynamic import of `@statelyai/inspect` in it
- * are dropped (the `public-pages` bench checks the build).
+ * are dropped (the `pages` bench checks the build).
  */
 import type { InspectionEvent, Observer } from 'xstate';
 

@@ -370,3 +370,122 @@ describe('readListQuery / writeListQuery', () => {
     expect(sameListQuery(a, { filters: { query: 'a', status: ['1', '2'] }, page: 2 })).toBe(false);
   });
 });
+
+describe('list machine: view status (issue 15 "Errors look like empty results")', () => {
+  it('tells loading, loaded, empty and failed apart, and keeps the failure for its text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, calls, view, settle } = start(undefined, undefined, false);
+    expect(view().status).toBe('loading');
+    calls[0]!.resolve(pageFor(calls[0]!.query));
+    await settle();
+    expect(view().status).toBe('loaded');
+    actor.send({ type: 'list.reload' });
+    expect(view()).toMatchObject({ status: 'loading', items: ['||1'] });
+    calls[1]!.resolve({ items: [], page: 1, totalPages: 0, total: 0 });
+    await settle();
+    expect(view().status).toBe('empty');
+    actor.send({ type: 'list.reload' });
+    const failure = new Error('offline');
+    calls[2]!.reject(failure);
+    await settle();
+    expect(view()).toMatchObject({ status: 'failed', error: failure, items: [] });
+  });
+
+  it('reads incomplete filters as incomplete, not empty', () => {
+    const { view } = start(
+      { filters: { query: '', status: [] }, page: 1 },
+      (filters) => filters.query !== '',
+    );
+    expect(view()).toMatchObject({ status: 'incomplete', error: null });
+  });
+
+  it('focuses its table region on a page change when given one', async () => {
+    const calls: Call[] = [];
+    const actor = createActor(testListMachine(calls), {
+      input: { filters: DEFAULTS, page: 1, regionId: 'users-table' },
+    });
+    const emitted: ListEmitted[] = [];
+    actor.on('*', (event) => emitted.push(event));
+    actor.start();
+    actor.send({ type: 'list.filter', filters: { query: 'x' } });
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'list.page', page: 2 });
+    expect(emitted).toEqual([{ type: 'ui.focus', elementId: 'users-table' }]);
+  });
+});
+
+describe('list machine: key prefix (several URL-synced lists on one page)', () => {
+  it('reads and writes only its own prefixed keys', () => {
+    const search = '?tx.query=ann&tx.status=1,2&tx.page=3&query=other&orders.page=2';
+    expect(readListQuery(search, DEFAULTS, 'tx.')).toEqual({
+      filters: { query: 'ann', status: ['1', '2'] },
+      page: 3,
+    });
+    expect(writeListQuery({ filters: { query: 'a', status: [] }, page: 2 }, DEFAULTS, 'tx.')).toBe(
+      '?tx.query=a&tx.page=2',
+    );
+    const query = { filters: { query: 'x y', status: ['4'] }, page: 5 };
+    expect(readListQuery(writeListQuery(query, DEFAULTS, 'p.'), DEFAULTS, 'p.')).toEqual(query);
+  });
+
+  it('listUrl keeps the keys of others and replaces its own; without a prefix it owns the search', () => {
+    const keep = '?orders.start_date=2025-01-01&tx.status=1&tx.page=4&x=1';
+    expect(
+      listUrl({ filters: { query: '', status: ['2'] }, page: 1 }, DEFAULTS, { prefix: 'tx.', keep }),
+    ).toBe('?orders.start_date=2025-01-01&x=1&tx.status=2');
+    expect(listUrl({ filters: DEFAULTS, page: 1 }, DEFAULTS, { prefix: 'tx.', keep: '?tx.page=2' })).toBe(
+      '?',
+    );
+    expect(listUrl({ filters: DEFAULTS, page: 2 }, DEFAULTS, { keep })).toBe('?page=2');
+  });
+
+  it("two lists on one page each move only their own keys and follow each other's moves without fetching", () => {
+    const listeners = new Set<(location: AppLocation) => void>();
+    let current: AppLocation = { pathname: '/dashboard', search: '?a.page=2&b.query=kept' };
+    const subscribe: SubscribeToLocation = (listener) => {
+      listeners.add(listener);
+      listener(current);
+      return () => listeners.delete(listener);
+    };
+    const go = (search: string) => {
+      current = { pathname: '/dashboard', search };
+      for (const listener of listeners) listener(current);
+    };
+    const startList = (prefix: string) => {
+      const calls: Call[] = [];
+      const actor = createActor(testListMachine(calls), {
+        input: {
+          ...readListQuery(current.search, DEFAULTS, prefix),
+          urlSync: { defaults: DEFAULTS, subscribe, prefix },
+        },
+      });
+      // The root handler: a navigation to '?…' moves the search of the current path.
+      actor.on('ui.navigate', (effect) => go(effect.to === '?' ? '' : effect.to));
+      actor.start();
+      return { actor, calls };
+    };
+    const a = startList('a.');
+    const b = startList('b.');
+    expect(a.calls.map((call) => call.query)).toEqual([{ filters: DEFAULTS, page: 2 }]);
+    expect(b.calls.map((call) => call.query)).toEqual([{ filters: { query: 'kept', status: [] }, page: 1 }]);
+
+    a.actor.send({ type: 'list.filter', filters: { status: ['3'] } });
+    expect(current.search).toBe('?b.query=kept&a.status=3');
+    b.actor.send({ type: 'list.page', page: 5 });
+    expect(Object.fromEntries(new URLSearchParams(current.search))).toEqual({
+      'a.status': '3',
+      'b.query': 'kept',
+      'b.page': '5',
+    });
+    // Each list fetched its own changes only.
+    expect(a.calls).toHaveLength(2);
+    expect(b.calls).toHaveLength(2);
+
+    // Back to the first URL: both follow.
+    go('?a.page=2&b.query=kept');
+    expect(a.calls.at(-1)!.query).toEqual({ filters: DEFAULTS, page: 2 });
+    expect(b.calls.at(-1)!.query).toEqual({ filters: { query: 'kept', status: [] }, page: 1 });
+    a.actor.stop();
+    b.actor.stop();
+  });
+});

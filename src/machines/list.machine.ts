@@ -15,7 +15,10 @@
  *    (the shared effect vocabulary, `ui-effects.ts`) whenever it moves to a new query, and follows
  *    every other move of the URL itself (the `watchUrl` actor sends `list.urlChanged`, which the
  *    machine ignores when it matches what it already shows, so its own URL updates do not fetch
- *    twice). Lists without `urlSync` (the dashboard panels) never touch the URL.
+ *    twice). Lists without `urlSync` never touch the URL. Several lists on one page (the dashboard's
+ *    panels) each give `urlSync.prefix` (e.g. 'tx.'): a list then reads and writes only its own keys
+ *    (`tx.status`, `tx.page`, …) and keeps every other key of the URL as it found it, so two lists never
+ *    overwrite each other's filters. A list without a prefix owns the whole search string.
  * 4. Send `list.filter` (`debounce: true` while typing), `list.page` from the pagination control,
  *    `list.reload` after a change elsewhere; render `selectListView(snapshot)`.
  *
@@ -33,8 +36,8 @@
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { uiNavigate } from './ui-effects';
-import type { NavigateEffect } from './ui-effects';
+import { uiFocus, uiNavigate } from './ui-effects';
+import type { FocusEffect, NavigateEffect } from './ui-effects';
 
 /** Milliseconds of quiet after the last keystroke before a debounced filter change fetches. */
 export const LIST_DEBOUNCE_MS = 300;
@@ -67,7 +70,12 @@ export interface ListInput<F extends ListFilters> extends ListQuery<F> {
    * Keep the URL in step with the list; `defaults` are the filters an empty URL stands for, and
    * `subscribe` reports the app's locations (see {@link SubscribeToLocation}).
    */
-  urlSync?: { defaults: F; subscribe: SubscribeToLocation };
+  urlSync?: { defaults: F; subscribe: SubscribeToLocation; prefix?: string };
+  /**
+   * Element id of the list's table region: moving to another page focuses it (`uiFocus`), which
+   * scrolls the table's top into view (issue 15 "paging scrolls to the table's top").
+   */
+  regionId?: string;
 }
 
 /** The list's context. */
@@ -76,6 +84,12 @@ export interface ListContext<F extends ListFilters, T> extends ListQuery<F> {
   urlDefaults: F | null;
   /** Where a list kept in the URL hears of new locations; null for a list that leaves the URL alone. */
   subscribeToLocation: SubscribeToLocation | null;
+  /** The prefix of the list's URL keys ('' when it owns the whole search string). */
+  urlPrefix: string;
+  /** The search string of the last location the list heard of (its other keys are kept). */
+  urlSearch: string;
+  /** See {@link ListInput.regionId}; null when the list has no region to focus. */
+  regionId: string | null;
   items: T[];
   totalPages: number;
   total: number | null;
@@ -87,15 +101,42 @@ export interface ListContext<F extends ListFilters, T> extends ListQuery<F> {
 export type ListEvent<F extends ListFilters> =
   | { type: 'list.filter'; filters: Partial<F>; debounce?: boolean }
   | { type: 'list.page'; page: number }
-  | { type: 'list.urlChanged'; filters: F; page: number }
+  | { type: 'list.urlChanged'; filters: F; page: number; search?: string }
   | { type: 'list.reload' };
 
-/** Emitted (by URL-synced lists only) when the list moved to a query the URL does not hold yet. */
-export type ListEmitted = NavigateEffect;
+/**
+ * Emitted: `ui.navigate` (URL-synced lists only) when the list moved to a query the URL does not hold
+ * yet; `ui.focus` of the table region on a page change (lists given a `regionId` only).
+ */
+export type ListEmitted = NavigateEffect | FocusEffect;
 
-/** The search string a URL-synced list navigates to: '?' alone when every filter is default. */
-export function listUrl<F extends ListFilters>(query: ListQuery<F>, defaults: F): string {
-  return writeListQuery(query, defaults) || '?';
+/** How a list's query sits in a URL shared with others: its key prefix and the URL's other keys. */
+export interface ListUrlKeys {
+  /** Prefix of every key the list owns (e.g. 'tx.'); '' (the default) owns the whole search string. */
+  prefix?: string;
+  /** The current search string, whose keys outside the list's own are kept (prefixed lists only). */
+  keep?: string;
+}
+
+/**
+ * The search string a URL-synced list navigates to: '?' alone when the result is empty. Without a
+ * prefix it holds the list's query alone; with one, the keys of `keep` that are not the list's own,
+ * then the list's non-default keys.
+ */
+export function listUrl<F extends ListFilters>(
+  query: ListQuery<F>,
+  defaults: F,
+  keys: ListUrlKeys = {},
+): string {
+  const prefix = keys.prefix ?? '';
+  if (prefix === '') return writeListQuery(query, defaults) || '?';
+  const params = new URLSearchParams(keys.keep ?? '');
+  for (const key of [...Object.keys(defaults), 'page']) params.delete(`${prefix}${key}`);
+  for (const [key, value] of new URLSearchParams(writeListQuery(query, defaults, prefix))) {
+    params.append(key, value);
+  }
+  const text = params.toString();
+  return text === '' ? '?' : `?${text}`;
 }
 
 /** Where the app is: the path and the search string of the current URL. */
@@ -119,13 +160,17 @@ export type SubscribeToLocation = (listener: (location: AppLocation) => void) =>
  */
 const watchLocation = fromCallback<
   { type: 'never' },
-  { defaults: ListFilters; subscribe: SubscribeToLocation }
+  { defaults: ListFilters; subscribe: SubscribeToLocation; prefix: string }
 >(({ input, sendBack }) => {
   let pathname: string | null = null;
   return input.subscribe((location) => {
     pathname ??= location.pathname;
     if (location.pathname !== pathname) return;
-    sendBack({ type: 'list.urlChanged', ...readListQuery(location.search, input.defaults) });
+    sendBack({
+      type: 'list.urlChanged',
+      ...readListQuery(location.search, input.defaults, input.prefix),
+      search: location.search,
+    });
   });
 });
 
@@ -153,39 +198,41 @@ export function sameListQuery<F extends ListFilters>(a: ListQuery<F>, b: ListQue
 
 /**
  * Reads a list query from a URL search string (`?query=ann&status=1,2&page=3`). Only the keys of
- * `defaults` are read; a key whose default is an array is split on commas (empty parts dropped);
- * a missing key takes its default; `page` is a whole number ≥ 1, anything else reads as 1.
+ * `defaults` are read, each as `prefix` + key (`?tx.status=1&tx.page=2` with prefix 'tx.'); a key
+ * whose default is an array is split on commas (empty parts dropped); a missing key takes its
+ * default; `page` is a whole number ≥ 1, anything else reads as 1.
  */
 export function readListQuery<F extends ListFilters>(
   search: string | URLSearchParams,
   defaults: F,
+  prefix = '',
 ): ListQuery<F> {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const filters: Record<string, ListFilterValue> = {};
   for (const [key, fallback] of Object.entries(defaults)) {
-    const raw = params.get(key);
+    const raw = params.get(`${prefix}${key}`);
     if (raw === null) filters[key] = fallback;
     else if (typeof fallback === 'string') filters[key] = raw;
     else filters[key] = raw.split(',').filter((part) => part !== '');
   }
-  const pageText = params.get('page') ?? '';
+  const pageText = params.get(`${prefix}page`) ?? '';
   const page = /^[1-9]\d{0,8}$/.test(pageText) ? Number(pageText) : 1;
   return { filters: filters as F, page };
 }
 
 /**
  * Writes a list query as a URL search string: '?' plus the filters that differ from `defaults`
- * (arrays comma-joined) and `page` when it is not 1, in the order of `defaults`; '' when everything
- * is default. The inverse of {@link readListQuery}.
+ * (arrays comma-joined) and `page` when it is not 1, in the order of `defaults`, each key written
+ * as `prefix` + key; '' when everything is default. The inverse of {@link readListQuery}.
  */
-export function writeListQuery<F extends ListFilters>(query: ListQuery<F>, defaults: F): string {
+export function writeListQuery<F extends ListFilters>(query: ListQuery<F>, defaults: F, prefix = ''): string {
   const params = new URLSearchParams();
   for (const [key, fallback] of Object.entries(defaults)) {
     const value = query.filters[key];
     if (value === undefined || sameValue(value, fallback)) continue;
-    params.set(key, typeof value === 'string' ? value : value.join(','));
+    params.set(`${prefix}${key}`, typeof value === 'string' ? value : value.join(','));
   }
-  if (query.page !== 1) params.set('page', String(query.page));
+  if (query.page !== 1) params.set(`${prefix}page`, String(query.page));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
@@ -231,18 +278,33 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
         error: params.error,
       })),
       clearItems: assign({ items: [], totalPages: 0, total: 0, error: null }),
+      rememberSearch: assign(({ context }, params: { search?: string }) => ({
+        urlSearch: params.search ?? context.urlSearch,
+      })),
       reportFailure: (_, params: { error: unknown }) => {
         console.error(`Failed to load the ${options.id} list`, params.error);
       },
       // Only a URL-synced list moves the URL; a dashboard panel's list keeps it where it is.
       emitUrlChange: enqueueActions(({ context, enqueue }) => {
-        if (context.urlDefaults !== null) enqueue.emit(uiNavigate(listUrl(context, context.urlDefaults)));
+        if (context.urlDefaults !== null)
+          enqueue.emit(
+            uiNavigate(
+              listUrl(context, context.urlDefaults, { prefix: context.urlPrefix, keep: context.urlSearch }),
+            ),
+          );
+      }),
+      focusRegion: enqueueActions(({ context, enqueue }) => {
+        if (context.regionId !== null) enqueue.emit(uiFocus(context.regionId));
       }),
       followUrl: enqueueActions(({ context, enqueue }) => {
         if (context.urlDefaults !== null && context.subscribeToLocation !== null)
           enqueue.spawnChild('watchUrl', {
             id: 'url',
-            input: { defaults: context.urlDefaults, subscribe: context.subscribeToLocation },
+            input: {
+              defaults: context.urlDefaults,
+              subscribe: context.subscribeToLocation,
+              prefix: context.urlPrefix,
+            },
           });
       }),
     },
@@ -261,6 +323,9 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       page: input.page,
       urlDefaults: input.urlSync?.defaults ?? null,
       subscribeToLocation: input.urlSync?.subscribe ?? null,
+      urlPrefix: input.urlSync?.prefix ?? '',
+      urlSearch: '',
+      regionId: input.regionId ?? null,
       items: [],
       totalPages: 0,
       total: null,
@@ -286,16 +351,28 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       'list.page': {
         guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
         target: '.starting',
-        actions: [{ type: 'applyPage', params: ({ event }) => ({ page: event.page }) }, 'emitUrlChange'],
+        actions: [
+          { type: 'applyPage', params: ({ event }) => ({ page: event.page }) },
+          'emitUrlChange',
+          'focusRegion',
+        ],
       },
-      'list.urlChanged': {
-        guard: { type: 'isNewQuery', params: ({ event }) => ({ filters: event.filters, page: event.page }) },
-        target: '.starting',
-        actions: {
-          type: 'applyQuery',
-          params: ({ event }) => ({ filters: event.filters, page: event.page }),
+      // Every location is remembered (its other keys are kept when the list next moves the URL);
+      // only a query the list does not show yet is fetched.
+      'list.urlChanged': [
+        {
+          guard: {
+            type: 'isNewQuery',
+            params: ({ event }) => ({ filters: event.filters, page: event.page }),
+          },
+          target: '.starting',
+          actions: [
+            { type: 'applyQuery', params: ({ event }) => ({ filters: event.filters, page: event.page }) },
+            { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) },
+          ],
         },
-      },
+        { actions: { type: 'rememberSearch', params: ({ event }) => ({ search: event.search }) } },
+      ],
       'list.reload': { target: '.starting' },
     },
     states: {
@@ -340,6 +417,14 @@ export type ListMachine<F extends ListFilters, T> = ReturnType<typeof createList
 /** A snapshot of a list actor. */
 export type ListSnapshot<F extends ListFilters, T> = SnapshotFrom<ListMachine<F, T>>;
 
+/**
+ * Which of its distinct states a list screen draws (issue 15 "Errors look like empty results"):
+ * `loading` (a request in flight or a typed change waiting; earlier rows, if any, are stale),
+ * `loaded` (rows), `empty` (the server found nothing: the spec's 'No … found.'), `failed` (the
+ * request failed: never drawn as empty), `incomplete` (the filters cannot be asked yet).
+ */
+export type ListStatus = 'loading' | 'loaded' | 'empty' | 'failed' | 'incomplete';
+
 /** What a list screen renders. */
 export interface ListView<F extends ListFilters, T> extends ListQuery<F> {
   items: T[];
@@ -349,6 +434,17 @@ export interface ListView<F extends ListFilters, T> extends ListQuery<F> {
   isLoading: boolean;
   /** True when the last request failed (the list is then empty). */
   hasFailed: boolean;
+  /** The state to draw; see {@link ListStatus}. */
+  status: ListStatus;
+  /** The last failure, for the failed state's text (see `failureText`); null unless failed. */
+  error: unknown;
+}
+
+function listStatusOf<F extends ListFilters, T>(snapshot: ListSnapshot<F, T>): ListStatus {
+  if (snapshot.matches('loading') || snapshot.matches('debouncing')) return 'loading';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('incomplete')) return 'incomplete';
+  return snapshot.context.items.length === 0 ? 'empty' : 'loaded';
 }
 
 /** The view of a list snapshot (a fresh object: select its fields, or compare shallowly). */
@@ -362,5 +458,7 @@ export function selectListView<F extends ListFilters, T>(snapshot: ListSnapshot<
     total,
     isLoading: snapshot.matches('loading') || snapshot.matches('debouncing'),
     hasFailed: snapshot.matches('failed'),
+    status: listStatusOf(snapshot),
+    error: snapshot.matches('failed') ? snapshot.context.error : null,
   };
 }

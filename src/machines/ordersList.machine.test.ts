@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UserOrder } from '@/api/schemas/dashboard';
 import type { ListPage, ListQuery } from './list.machine';
-import { hasBothDays, ordersListMachine } from './ordersList.machine';
+import { canFetchOrders, hasBothDays, ordersListMachine } from './ordersList.machine';
 import type { OrderFilters } from './ordersList.machine';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -39,5 +39,13 @@ describe('ordersListMachine', () => {
     expect(hasBothDays({ start_date: '2025-05-26', end_date: '2025-06-02' })).toBe(true);
     expect(hasBothDays({ start_date: '', end_date: '2025-06-02' })).toBe(false);
     expect(hasBothDays({ start_date: '2025-05-26', end_date: '' })).toBe(false);
+  });
+
+  it('asks for real days of 2000–2100 with From on or before To only (issue 15)', () => {
+    expect(canFetchOrders({ start_date: '2025-05-26', end_date: '2025-06-02' })).toBe(true);
+    expect(canFetchOrders({ start_date: '2025-06-03', end_date: '2025-06-02' })).toBe(false);
+    expect(canFetchOrders({ start_date: '0002-05-26', end_date: '2025-06-02' })).toBe(false);
+    expect(canFetchOrders({ start_date: '2025-05-26', end_date: '2025-02-30' })).toBe(false);
+    expect(canFetchOrders({ start_date: '', end_date: '2025-06-02' })).toBe(false);
   });
 });

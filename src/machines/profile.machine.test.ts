@@ -10,6 +10,8 @@ import {
   selectCanSavePassword,
   selectGeneralError,
   selectGeneralField,
+  selectGeneralValues,
+  selectHasUnsavedInput,
   selectIsAvatarBusy,
   selectIsDeleteDialogOpen,
   selectIsDeletingAvatar,
@@ -18,6 +20,7 @@ import {
   selectPasswordError,
   selectPasswordField,
   selectPasswordValues,
+  selectUnsavedNames,
 } from './profile.machine';
 import type { ProfileEvent, ProfileSnapshot, SessionUserSetEvent } from './profile.machine';
 import type { UiEffect } from './ui-effects';
@@ -160,7 +163,9 @@ describe('profileMachine general information', () => {
     submitNames({ first_name: 'Ada', last_name: 'B' }).forEach((event) => actor.send(event));
     calls.saveProfile[0]?.answer.reject(badRequest('first_name: Required'));
     await settled((snapshot) => !selectIsSavingGeneral(snapshot));
-    expect(selectGeneralError(actor.getSnapshot())).toBe('first_name: Required');
+    expect(selectGeneralError(actor.getSnapshot())).toBe(
+      'Could not save the profile information: first_name: Required',
+    );
     expect(reportFailure).toHaveBeenCalledTimes(1);
     expect(emitted).toEqual([]);
     submitNames({ first_name: 'A', last_name: 'B' }).forEach((event) => actor.send(event));
@@ -255,7 +260,9 @@ describe('profileMachine password', () => {
     submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
     calls.savePassword[0]?.answer.reject(badRequest('Current password is incorrect'));
     await settled((snapshot) => !selectIsSavingPassword(snapshot));
-    expect(selectPasswordError(actor.getSnapshot())).toBe('Current password is incorrect');
+    expect(selectPasswordError(actor.getSnapshot())).toBe(
+      'Could not change the password: Current password is incorrect',
+    );
     expect(emitted).toEqual([]);
   });
 
@@ -264,7 +271,9 @@ describe('profileMachine password', () => {
     submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
     calls.savePassword[0]?.answer.reject(new ApiError('Could not reach the server', { kind: 'network' }));
     await settled((snapshot) => !selectIsSavingPassword(snapshot));
-    expect(selectPasswordError(actor.getSnapshot())).toBe('Could not reach the server');
+    expect(selectPasswordError(actor.getSnapshot())).toBe(
+      'Could not change the password: Could not reach the server',
+    );
   });
 
   it('lets the password and the names save at the same time', () => {
@@ -291,13 +300,26 @@ describe('profileMachine avatar', () => {
     expect(emitted).toEqual([success('Avatar uploaded successfully!')]);
   });
 
-  it('reports a failed upload with the error toast only', async () => {
+  it("reports a failed upload with the spec's toast text and the server's reason (issue 15)", async () => {
     const { actor, calls, emitted, reportFailure, settled } = startProfile();
-    actor.send({ type: 'avatar.upload', file: new Blob(['svg']) });
-    calls.sendAvatar[0]?.answer.reject(new ApiError('Unsupported', { kind: 'http', status: 415 }));
+    actor.send({ type: 'avatar.upload', file: new Blob(['x'.repeat(10)]) });
+    const reason = 'The file is larger than 800K, the largest avatar allowed.';
+    calls.sendAvatar[0]?.answer.reject(
+      new ApiError(reason, { kind: 'http', status: 413, serverMessage: reason }),
+    );
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
-    expect(emitted).toEqual([failure('Avatar upload failed!')]);
+    expect(emitted).toEqual([
+      failure('Avatar upload failed: The file is larger than 800K, the largest avatar allowed.'),
+    ]);
     expect(reportFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the server could not be reached during an upload', async () => {
+    const { actor, calls, emitted, settled } = startProfile();
+    actor.send({ type: 'avatar.upload', file: new Blob(['png']) });
+    calls.sendAvatar[0]?.answer.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    await settled((snapshot) => !selectIsAvatarBusy(snapshot));
+    expect(emitted).toEqual([failure('Avatar upload failed: Could not reach the server')]);
   });
 
   it('asks before deleting; Cancel keeps the avatar', () => {
@@ -324,12 +346,61 @@ describe('profileMachine avatar', () => {
     expect(emitted).toEqual([success('Avatar deleted successfully!')]);
   });
 
-  it('reports a failed delete with the error toast only', async () => {
+  it('reports a failed delete with the error toast only (spec text alone for a bug)', async () => {
     const { actor, calls, emitted, settled } = startProfile();
     actor.send({ type: 'avatar.delete' });
     actor.send({ type: 'avatar.confirmDelete' });
     calls.removeAvatar[0]?.reject(new Error('boom'));
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
     expect(emitted).toEqual([failure('Could not delete avatar!')]);
+  });
+
+  it("adds the server's reason to a failed delete", async () => {
+    const { actor, calls, emitted, settled } = startProfile();
+    actor.send({ type: 'avatar.delete' });
+    actor.send({ type: 'avatar.confirmDelete' });
+    calls.removeAvatar[0]?.reject(new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 }));
+    await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
+    expect(emitted).toEqual([failure('Could not delete avatar: Tokens expired')]);
+  });
+});
+
+describe('profileMachine unsaved input (issue 15 finding 9)', () => {
+  it('restores kept names as if typed and left: values, every field touched, errors checked', () => {
+    const { actor } = startProfile();
+    actor.send({ type: 'general.restore', values: { first_name: 'Augusta', last_name: '' } });
+    const snapshot = actor.getSnapshot();
+    expect(selectGeneralValues(snapshot)).toEqual({ first_name: 'Augusta', last_name: '' });
+    expect(selectGeneralField(snapshot, 'first_name').state).toBe('valid');
+    expect(selectGeneralField(snapshot, 'last_name')).toEqual({ state: 'error', error: 'Required' });
+    expect(selectCanSaveGeneral(snapshot)).toBe(false);
+  });
+
+  it.each([
+    ['not an object', 'Augusta'],
+    ['a missing name', { first_name: 'Augusta' }],
+    ['a name that is no string', { first_name: 'Augusta', last_name: 7 }],
+    ['nothing', null],
+  ])('ignores kept input that is %s', (_label, values) => {
+    const { actor } = startProfile();
+    const before = actor.getSnapshot().context.general;
+    actor.send({ type: 'general.restore', values });
+    expect(actor.getSnapshot().context.general).toEqual(before);
+  });
+
+  it('counts changed names (trimmed) or any typed password as unsaved; only names are kept', () => {
+    const { actor } = startProfile();
+    expect(selectHasUnsavedInput(actor.getSnapshot(), ADA)).toBe(false);
+    actor.send({ type: 'general.change', field: 'first_name', value: 'Ada ' });
+    expect(selectHasUnsavedInput(actor.getSnapshot(), ADA), 'saved trimmed, so the same').toBe(false);
+    actor.send({ type: 'password.change', field: 'old_password', value: 'Secret123!' });
+    expect(selectHasUnsavedInput(actor.getSnapshot(), ADA)).toBe(true);
+    expect(selectUnsavedNames(actor.getSnapshot(), ADA), 'passwords are never kept').toBeNull();
+    actor.send({ type: 'general.change', field: 'last_name', value: 'King' });
+    expect(selectUnsavedNames(actor.getSnapshot(), ADA)).toEqual({ first_name: 'Ada ', last_name: 'King' });
+    expect(
+      selectUnsavedNames(actor.getSnapshot(), { ...ADA, last_name: 'King' }),
+      'compared with the user as saved now',
+    ).toBeNull();
   });
 });

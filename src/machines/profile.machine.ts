@@ -16,13 +16,20 @@
  * session actor comes in as `input` and gets `session.userSet` by `sendTo`, so the top bar updates at
  * once with no screen in between; toasts are `uiToast` effects. The four calls are named actors
  * (`saveProfile`, `savePassword`, `sendAvatar`, `removeAvatar`) that tests replace with `.provide`.
+ *
+ * Every failure is worded by `failureText` (issue 15): the spec's toast text (or, for the two forms,
+ * which the spec leaves silent, a lead of our own) followed by the server's reason, e.g. 'Avatar
+ * upload failed: The file is larger than 800K, the largest avatar allowed.'. Names typed before a
+ * sign-out come back with `general.restore` (the screen's unsaved-input draft; passwords are never
+ * kept) and are checked like typed ones.
  */
+import * as v from 'valibot';
 import { assertEvent, assign, emit, fromPromise, sendTo, setup } from 'xstate';
 import type { ActorRef, Snapshot, SnapshotFrom } from 'xstate';
 import { changePassword, deleteAvatar, updateProfile, uploadAvatar } from '@/api/account';
-import { ApiError } from '@/api/client';
 import type { PasswordChangeRequest, ProfileUpdateRequest } from '@/api/schemas/account';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { failureText } from './failure-text';
 import { fieldView } from './form-fields';
 import type { FieldView } from './form-fields';
 import { GENERAL_FIELDS, PASSWORD_FIELDS, validateGeneralForm, validatePasswordForm } from './profile-form';
@@ -40,10 +47,21 @@ export const PROFILE_MESSAGES = {
   avatarDeleteFailed: 'Could not delete avatar!',
 } as const;
 
+/**
+ * Leads of the messages under the two forms after a failed save (not in the spec, which leaves these
+ * saves silent); the server's reason follows them.
+ */
+export const PROFILE_FORM_FAILURES = {
+  general: 'Could not save the profile information',
+  password: 'Could not change the password',
+} as const;
+
 /** Spec §2 "Profile screens": the question the delete dialog asks. */
 export const DELETE_AVATAR_QUESTION = 'Are you sure you want to delete your avatar?';
-/** Spec §2 "Profile screens": the avatar hint. */
+/** Spec §2 "Profile screens": the avatar hint (types and size, spec §9 'Avatar maximum 800K'). */
 export const AVATAR_HINT = 'JPG, GIF or PNG. Max size of 800K';
+/** The server's third limit (server/uploads/avatars.ts AVATAR_MAX_EDGE), stated before any error. */
+export const AVATAR_PIXEL_HINT = 'At most 4096 × 4096 pixels.';
 
 /** The names and the password form ids, for their fields' DOM ids (`fieldElementId`). */
 export const PROFILE_FORMS = { general: 'profile-general', password: 'profile-password' } as const;
@@ -81,6 +99,8 @@ export interface ProfileContext {
 export type ProfileEvent =
   | { type: 'general.change'; field: GeneralField; value: string }
   | { type: 'general.blur'; field: GeneralField }
+  /** Input kept from before a sign-out (unchecked: it comes from storage); ignored unless two names. */
+  | { type: 'general.restore'; values: unknown }
   | { type: 'general.submit' }
   | { type: 'password.change'; field: PasswordField; value: string }
   | { type: 'password.blur'; field: PasswordField }
@@ -90,11 +110,8 @@ export type ProfileEvent =
   | { type: 'avatar.cancelDelete' }
   | { type: 'avatar.confirmDelete' };
 
-/** What a person is shown for a failed save: the server's message when there is one. */
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
-}
+/** The shape of kept names: anything else read back from storage is ignored. */
+const RestoredNames = v.object({ first_name: v.string(), last_name: v.string() });
 
 /** The names form of `user`: untouched, errors computed so the Save button knows at once. */
 function generalFormOf(user: ProfileUser): ProfileFormState<GeneralField> {
@@ -150,6 +167,15 @@ export const profileMachine = setup({
     changeGeneral: assign(({ context }, params: { field: GeneralField; value: string }) => ({
       general: changed(context.general, params.field, params.value, validateGeneralForm),
     })),
+    restoreGeneral: assign((_, params: { values: unknown }) => {
+      const parsed = v.safeParse(RestoredNames, params.values);
+      if (!parsed.success) return {};
+      const values = { first_name: parsed.output.first_name, last_name: parsed.output.last_name };
+      // Touched, so each restored field shows at once whether it is valid (as after typing and leaving).
+      return {
+        general: touched({ values, touched: {}, errors: validateGeneralForm(values) }, GENERAL_FIELDS),
+      };
+    }),
     touchGeneral: assign(({ context }, params: { fields: readonly GeneralField[] }) => ({
       general: touched(context.general, params.fields),
     })),
@@ -199,6 +225,9 @@ export const profileMachine = setup({
         'general.blur': {
           actions: { type: 'touchGeneral', params: ({ event }) => ({ fields: [event.field] }) },
         },
+        'general.restore': {
+          actions: { type: 'restoreGeneral', params: ({ event }) => ({ values: event.values }) },
+        },
       },
       states: {
         idle: {
@@ -234,7 +263,12 @@ export const profileMachine = setup({
                   type: 'reportFailure',
                   params: ({ event }) => ({ what: 'Profile save failed', error: event.error }),
                 },
-                { type: 'setGeneralError', params: ({ event }) => ({ message: messageOf(event.error) }) },
+                {
+                  type: 'setGeneralError',
+                  params: ({ event }) => ({
+                    message: failureText(PROFILE_FORM_FAILURES.general, event.error),
+                  }),
+                },
               ],
             },
           },
@@ -285,7 +319,12 @@ export const profileMachine = setup({
                   type: 'reportFailure',
                   params: ({ event }) => ({ what: 'Password change failed', error: event.error }),
                 },
-                { type: 'setPasswordError', params: ({ event }) => ({ message: messageOf(event.error) }) },
+                {
+                  type: 'setPasswordError',
+                  params: ({ event }) => ({
+                    message: failureText(PROFILE_FORM_FAILURES.password, event.error),
+                  }),
+                },
               ],
             },
           },
@@ -322,7 +361,13 @@ export const profileMachine = setup({
                   type: 'reportFailure',
                   params: ({ event }) => ({ what: 'Avatar upload failed', error: event.error }),
                 },
-                { type: 'toast', params: { tone: 'error', message: PROFILE_MESSAGES.avatarUploadFailed } },
+                {
+                  type: 'toast',
+                  params: ({ event }) => ({
+                    tone: 'error' as const,
+                    message: failureText(PROFILE_MESSAGES.avatarUploadFailed, event.error),
+                  }),
+                },
               ],
             },
           },
@@ -350,7 +395,13 @@ export const profileMachine = setup({
                   type: 'reportFailure',
                   params: ({ event }) => ({ what: 'Avatar delete failed', error: event.error }),
                 },
-                { type: 'toast', params: { tone: 'error', message: PROFILE_MESSAGES.avatarDeleteFailed } },
+                {
+                  type: 'toast',
+                  params: ({ event }) => ({
+                    tone: 'error' as const,
+                    message: failureText(PROFILE_MESSAGES.avatarDeleteFailed, event.error),
+                  }),
+                },
               ],
             },
           },
@@ -362,6 +413,28 @@ export const profileMachine = setup({
 
 /** A snapshot of a profile actor. */
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
+
+/**
+ * Whether the screen holds input not saved yet: names that differ (trimmed, as saved) from `user`'s,
+ * or anything typed in the password form. Read when leaving, to ask first and to keep a draft.
+ */
+export function selectHasUnsavedInput(snapshot: ProfileSnapshot, user: ProfileUser): boolean {
+  const { values } = snapshot.context.password;
+  return selectUnsavedNames(snapshot, user) !== null || Object.values(values).some((value) => value !== '');
+}
+
+/**
+ * The names form's values when they differ from `user`'s (what a draft keeps), else null. Passwords
+ * are never part of a draft: they must not be written to storage.
+ */
+export function selectUnsavedNames(
+  snapshot: ProfileSnapshot,
+  user: ProfileUser,
+): Record<GeneralField, string> | null {
+  const { values } = snapshot.context.general;
+  const same = values.first_name.trim() === user.first_name && values.last_name.trim() === user.last_name;
+  return same ? null : values;
+}
 
 /** What the names form's inputs hold. */
 export function selectGeneralValues(snapshot: ProfileSnapshot): Record<GeneralField, string> {

@@ -112,4 +112,15 @@ describe('reportMachine', () => {
     );
     expect(reportErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
+
+  it("adds the server's reason after the spec's text when there is one (issue 15)", () => {
+    const refused = new ApiError('Query string: end_date must not be before start_date', {
+      kind: 'http',
+      status: 400,
+      serverMessage: 'Query string: end_date must not be before start_date',
+    });
+    expect(reportErrorMessage(refused)).toBe(
+      'HTTP error! status: 400: Query string: end_date must not be before start_date',
+    );
+  });
 });

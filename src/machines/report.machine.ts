@@ -1,6 +1,7 @@
 /**
  * A PDF report download (spec §2 'TRANSACTIONS REPORT' / 'ORDERS REPORT', §8 "Report download
- * failure"): idle → generating → idle. While generating the button reads 'Generating...' and a
+ * failure"), and the same for a list's CSV export (issue 15; `format: 'csv'`): idle → generating →
+ * idle. While generating the button reads 'Generating...' and a
  * second request is ignored. On success the file is saved under the server's file name; a failure
  * is logged and shown as the shared error toast (`uiToast`, issue 14) with
  * 'HTTP error! status: {code}' (a failure without a status, such as no network, shows the client's
@@ -13,15 +14,23 @@ import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import { downloadReport } from '@/api/dashboard';
 import type { ReportFile, ReportRequest } from '@/api/dashboard';
+import { failureText } from './failure-text';
 import { uiToast } from './ui-effects';
 import type { UiEffect } from './ui-effects';
 
 /** Spec §2: the button's text while the report is made. */
 export const GENERATING_LABEL = 'Generating...';
 
-/** Spec §8: the text of a failed report download with HTTP status `status`. */
+/**
+ * Spec §8: the text of a failed download with an HTTP status, 'HTTP error! status: {code}', followed
+ * by the server's reason when it gave one (issue 15, `failureText`); without a status (no network)
+ * the client's own message.
+ */
 export function reportErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status !== null) return `HTTP error! status: ${error.status}`;
+  if (error instanceof ApiError && error.status !== null) {
+    const specText = `HTTP error! status: ${error.status}`;
+    return error.serverMessage === null ? specText : failureText(specText, error);
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

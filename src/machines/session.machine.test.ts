@@ -113,7 +113,9 @@ function startSession(options: { stored?: SessionTokens } = {}) {
   });
   const actor = createActor(machine, { clock });
   const redirects: SessionEmitted[] = [];
+  const toasts: SessionEmitted[] = [];
   actor.on('ui.navigate', (event) => redirects.push(event));
+  actor.on('ui.toast', (event) => toasts.push(event));
   actor.start();
   return {
     actor,
@@ -126,6 +128,7 @@ function startSession(options: { stored?: SessionTokens } = {}) {
     clearStoredTokens,
     reportFailure,
     redirects,
+    toasts,
   };
 }
 
@@ -389,6 +392,7 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
       runLogoutDelays(session.clock);
       expect(session.clearStoredTokens).toHaveBeenCalledTimes(1);
       expect(session.redirects).toEqual([{ type: 'ui.navigate', to: '/', replace: false }]);
+      expect(session.toasts, 'nothing to report: the local logout is the whole logout').toEqual([]);
     },
   );
 
@@ -404,6 +408,30 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     expect(session.clearStoredTokens).toHaveBeenCalledTimes(1);
     expect(selectIsLoggingOut(session.actor.getSnapshot())).toBe(false);
     expect(session.redirects).toEqual([]);
+    expect(session.toasts, "the client's wording when the server sent no message").toEqual([
+      { type: 'ui.toast', tone: 'error', message: 'Failed to logout: Internal Server Error' },
+    ]);
+  });
+
+  it("shows 'Failed to logout.' with the server's reason as an error toast (issue 15)", async () => {
+    const session = await startLoggedIn();
+    session.actor.send({ type: 'session.logout', redirectTo: '/' });
+    const error = new ApiError('Internal Server Error', {
+      kind: 'http',
+      status: 500,
+      serverMessage: 'The session store is unavailable',
+    });
+    session.serverLogouts[0]?.answer.reject(error);
+    await waitFor(session.actor, (s) => s.matches({ status: 'loggedOut' }));
+    expect(session.toasts).toEqual([
+      { type: 'ui.toast', tone: 'error', message: 'Failed to logout: The session store is unavailable' },
+    ]);
+    runLogoutDelays(session.clock);
+    expect(session.redirects, 'the local logout and its redirect still happen').toEqual([
+      { type: 'ui.navigate', to: '/', replace: false },
+    ]);
+    session.actor.send({ type: 'location.changed' });
+    expect(session.toasts, 'shown once, not again on the redirect').toHaveLength(1);
   });
 
   it('skips the server when no access token is held', async () => {

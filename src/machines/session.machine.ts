@@ -11,15 +11,18 @@
  * Every side effect is a named actor or action whose browser/API default lives in `session-adapters.ts`;
  * tests swap them with `sessionMachine.provide(...)`. Where to go after a login or a logout is asked of
  * the screen with the shared vocabulary's `uiNavigate` (`ui-effects.ts`); the targets come from
- * `session-redirects.ts`, the one module that decides the session's redirects.
+ * `session-redirects.ts`, the one module that decides the session's redirects. A logout the server
+ * refused (spec §8 'Failed to logout.') is also shown, as an error toast with the server's reason
+ * (issue 15): the stored error alone was cleared by the logout's own redirect before anyone saw it.
  */
-import { assign, enqueueActions, not, raise, sendTo, setup, stateIn } from 'xstate';
+import { assign, emit, enqueueActions, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { clearStoredTokens } from '@/api/tokens-storage';
-import { uiNavigate } from './ui-effects';
-import type { NavigateEffect } from './ui-effects';
+import { failureText } from './failure-text';
+import { uiNavigate, uiToast } from './ui-effects';
+import type { NavigateEffect, ToastEffect } from './ui-effects';
 import {
   crossTabSyncLogic,
   loadProfileLogic,
@@ -79,8 +82,8 @@ export type SessionEvent =
   /** Another tab broadcast 'logout' on LOGOUT_CHANNEL. */
   | { type: 'sync.logoutBroadcast' };
 
-/** What the session emits: a navigation (the shared vocabulary's `ui.navigate`). */
-export type SessionEmitted = NavigateEffect;
+/** What the session emits: a navigation, or the error toast of a refused logout (shared vocabulary). */
+export type SessionEmitted = NavigateEffect | ToastEffect;
 
 /** Whether `error` means the server could not be asked or answered 422: the local logout just goes on. */
 export function isForgivableLogoutFailure(error: unknown): boolean {
@@ -94,7 +97,10 @@ const heldTokens = ({ context }: { context: SessionContext }) => ({
 
 const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-/** The session statechart; see the module comment. Emits `ui.navigate` after a login or a logout. */
+/**
+ * The session statechart; see the module comment. Emits `ui.navigate` after a login or a logout, and
+ * `ui.toast` ('Failed to logout: <reason>') when the server refuses a logout.
+ */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -144,6 +150,9 @@ export const sessionMachine = setup({
     redirectAfterLogout: enqueueActions(({ context, enqueue }) => {
       if (context.logoutRedirect !== null) enqueue.emit(uiNavigate(context.logoutRedirect));
     }),
+    showLogoutFailure: emit((_, params: { error: unknown }) =>
+      uiToast('error', failureText(LOGOUT_FAILED_MESSAGE, params.error)),
+    ),
     reportFailure: (_, params: { during: string; error: unknown }) => {
       console.error(`Session: ${params.during} failed`, params.error);
     },
@@ -431,6 +440,7 @@ export const sessionMachine = setup({
                     params: ({ event }) => ({ during: 'server logout', error: event.error }),
                   },
                   { type: 'setError', params: { message: LOGOUT_FAILED_MESSAGE } },
+                  { type: 'showLogoutFailure', params: failure },
                   'signOut',
                 ],
               },

@@ -1,44 +1,63 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
-import type { ApiToken, ApiTokenCreated } from '@/api/schemas/users';
-import { remainingRequests, selectIsAdding, selectTokensLoading, tokensMachine } from './tokens.machine';
+import { ApiError } from '@/api/client';
+import { TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
+import type { ApiToken, ApiTokenCreated } from '@/api/schemas/tokens';
+import {
+  TOKEN_NAME_FIELD_ID,
+  TOKEN_UNDO_MS,
+  remainingRequests,
+  selectTokensStatus,
+  selectTokensView,
+  tokenNameError,
+  tokensMachine,
+} from './tokens.machine';
+import type { RevokeAnswer } from './tokens.machine';
 import type { UiEffect } from './ui-effects';
 
 const token = (id: number, values: Partial<ApiToken> = {}): ApiToken => ({
   id,
+  name: null,
   revoked: false,
   token: `pf_live_${id}`,
   used_requests: 10,
   total_requests: 100,
+  last_used_at: null,
   created_at: '2025-06-01T10:00:00.000Z',
   updated_at: null,
   ...values,
 });
 
+const serverError = (message: string) =>
+  new ApiError(message, { kind: 'http', status: 500, serverMessage: message });
+
 interface Pending<T> {
+  input: unknown;
   resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
 
-/** A tokens actor whose every call is a pending promise the test settles. */
+/** A tokens actor whose every call is a pending promise (or callback) the test settles. */
 function start() {
+  vi.useFakeTimers();
   const loads: Array<Pending<ApiToken[]>> = [];
   const adds: Array<Pending<ApiTokenCreated>> = [];
+  const renames: Array<Pending<ApiToken>> = [];
   const revokes: Array<{
     input: { userId: number; tokenId: number; revoke: boolean };
-    answer: (
-      event:
-        { type: 'revoke.done'; token: ApiToken } | { type: 'revoke.failed'; tokenId: number; error: unknown },
-    ) => void;
+    answer: (event: RevokeAnswer) => void;
     stopped: boolean;
   }> = [];
+  const pending =
+    <T, I>(list: Array<Pending<T>>) =>
+    ({ input }: { input: I }) =>
+      new Promise<T>((resolve, reject) => list.push({ input, resolve, reject }));
   const machine = tokensMachine.provide({
     actors: {
-      loadTokens: fromPromise(
-        () => new Promise<ApiToken[]>((resolve, reject) => loads.push({ resolve, reject })),
-      ),
-      addToken: fromPromise(
-        () => new Promise<ApiTokenCreated>((resolve, reject) => adds.push({ resolve, reject })),
+      loadTokens: fromPromise<ApiToken[], { userId: number }>(pending(loads)),
+      addToken: fromPromise<ApiTokenCreated, { userId: number; name: string | null }>(pending(adds)),
+      renameToken: fromPromise<ApiToken, { userId: number; tokenId: number; name: string | null }>(
+        pending(renames),
       ),
       revokeToken: fromCallback(({ input, sendBack }) => {
         const record = { input, answer: sendBack, stopped: false };
@@ -53,111 +72,337 @@ function start() {
   const emitted: UiEffect[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { actor, loads, adds, revokes, emitted, settle, context: () => actor.getSnapshot().context };
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+  const view = () => selectTokensView(actor.getSnapshot());
+  return {
+    actor,
+    loads,
+    adds,
+    renames,
+    revokes,
+    emitted,
+    settle,
+    view,
+    context: () => actor.getSnapshot().context,
+  };
 }
 
-afterEach(() => vi.restoreAllMocks());
+/** Started and loaded with `rows`. */
+async function loaded(rows: ApiToken[]) {
+  const started = start();
+  started.loads[0]!.resolve(rows);
+  await started.settle();
+  return started;
+}
 
-describe('tokens machine', () => {
-  it("loads the user's tokens, then is ready", async () => {
-    const { actor, loads, settle, context } = start();
-    expect(selectTokensLoading(actor.getSnapshot())).toBe(true);
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('tokens machine: the list', () => {
+  it("loads the user's tokens: loading, then loaded or empty", async () => {
+    const { actor, loads, settle, view } = start();
+    expect(view().status).toBe('loading');
+    expect(loads[0]!.input).toEqual({ userId: 7 });
     loads[0]!.resolve([token(2), token(1)]);
     await settle();
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(context().tokens.map((t) => t.id)).toEqual([2, 1]);
+    expect(view()).toMatchObject({ status: 'loaded', failure: null });
+    expect(view().tokens.map((t) => t.id)).toEqual([2, 1]);
+    const empty = await loaded([]);
+    expect(selectTokensStatus(empty.actor.getSnapshot())).toBe('empty');
+    actor.stop();
   });
 
-  it('a failed load is logged and the list is empty', async () => {
+  it('a failed load is a failed state with the reason (not "No tokens found."), and Retry loads again', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { actor, loads, settle, context } = start();
-    loads[0]!.reject(new Error('down'));
+    const { actor, loads, settle, view } = start();
+    const error = serverError('Database unavailable');
+    loads[0]!.reject(error);
     await settle();
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(context().tokens).toEqual([]);
-    expect(log).toHaveBeenCalledWith('Failed to load tokens', new Error('down'));
+    expect(view()).toMatchObject({
+      status: 'failed',
+      failure: 'Failed to load tokens: Database unavailable',
+      tokens: [],
+    });
+    expect(log).toHaveBeenCalledWith('Failed to load tokens', error);
+    actor.send({ type: 'tokens.reload' });
+    expect(view().status).toBe('loading');
+    loads[1]!.resolve([token(1)]);
+    await settle();
+    expect(view()).toMatchObject({ status: 'loaded', failure: null });
   });
 
-  it('adding emits the server message and reloads the list', async () => {
-    const { actor, loads, adds, emitted, settle, context } = start();
+  it('a reload while loading replaces the request in flight', async () => {
+    const { actor, loads, settle, view } = start();
+    actor.send({ type: 'tokens.reload' });
+    expect(loads).toHaveLength(2);
     loads[0]!.resolve([token(1)]);
     await settle();
+    expect(view().status).toBe('loading');
+    loads[1]!.resolve([token(2)]);
+    await settle();
+    expect(view().tokens.map((t) => t.id)).toEqual([2]);
+  });
+});
+
+describe('tokens machine: adding and renaming', () => {
+  it('adds a named token: the form, the server message, and the list reloaded', async () => {
+    const { actor, loads, adds, emitted, settle, view } = await loaded([token(1)]);
     actor.send({ type: 'tokens.add' });
-    expect(selectIsAdding(actor.getSnapshot())).toBe(true);
-    // A second click while adding does nothing.
-    actor.send({ type: 'tokens.add' });
+    expect(view().nameForm).toEqual({
+      draft: { tokenId: null, name: '', touched: false, error: null },
+      saving: false,
+    });
+    actor.send({ type: 'tokens.nameChanged', name: '  Google Merchant  ' });
+    actor.send({ type: 'tokens.submitName' });
+    expect(view().nameForm?.saving).toBe(true);
+    // The name goes trimmed, as the server stores it.
+    expect(adds[0]!.input).toEqual({ userId: 7, name: 'Google Merchant' });
+    actor.send({ type: 'tokens.submitName' });
     expect(adds).toHaveLength(1);
-    adds[0]!.resolve({ message: 'Added new token successfully', token: token(2) });
+    adds[0]!.resolve({
+      message: 'Added new token successfully',
+      token: token(2, { name: 'Google Merchant' }),
+    });
     await settle();
     expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: 'Added new token successfully' }]);
-    expect(actor.getSnapshot().value).toBe('loading');
-    loads[1]!.resolve([token(2), token(1)]);
+    expect(view().nameForm).toBeNull();
+    expect(view().status).toBe('loading');
+    loads[1]!.resolve([token(2, { name: 'Google Merchant' }), token(1)]);
     await settle();
-    expect(context().tokens.map((t) => t.id)).toEqual([2, 1]);
+    expect(view().tokens.map((t) => t.name)).toEqual(['Google Merchant', null]);
   });
 
-  it('a failed add is only logged', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { actor, loads, adds, emitted, settle } = start();
-    loads[0]!.resolve([]);
-    await settle();
+  it('a blank name adds an unnamed token', async () => {
+    const { actor, adds } = await loaded([]);
     actor.send({ type: 'tokens.add' });
-    adds[0]!.reject(new Error('nope'));
+    actor.send({ type: 'tokens.nameChanged', name: '   ' });
+    actor.send({ type: 'tokens.submitName' });
+    expect(adds[0]!.input).toEqual({ userId: 7, name: null });
+  });
+
+  it('a failed add keeps the form and what was typed, and says why in an error toast', async () => {
+    const { actor, adds, loads, emitted, settle, view } = await loaded([]);
+    actor.send({ type: 'tokens.add' });
+    actor.send({ type: 'tokens.nameChanged', name: 'Feed' });
+    actor.send({ type: 'tokens.submitName' });
+    adds[0]!.reject(serverError('User not found'));
     await settle();
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(emitted).toEqual([]);
-    expect(log).toHaveBeenCalledTimes(1);
+    expect(emitted).toEqual([
+      { type: 'ui.toast', tone: 'error', message: 'Failed to add token: User not found' },
+    ]);
+    expect(view().nameForm).toEqual({
+      draft: { tokenId: null, name: 'Feed', touched: true, error: null },
+      saving: false,
+    });
     expect(loads).toHaveLength(1);
+    // Offline: the client's own wording.
+    actor.send({ type: 'tokens.submitName' });
+    adds[1]!.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    await settle();
+    expect(emitted.at(-1)).toEqual({
+      type: 'ui.toast',
+      tone: 'error',
+      message: 'Failed to add token: Could not reach the server',
+    });
   });
 
-  it('a revoke toggle updates the row on success; a row in flight ignores clicks', async () => {
-    const { actor, loads, revokes, settle, context } = start();
-    loads[0]!.resolve([token(2), token(1)]);
+  it('refuses a name the contract refuses: the message under the field, focus on it, nothing sent', async () => {
+    const { actor, adds, emitted, view } = await loaded([]);
+    actor.send({ type: 'tokens.add' });
+    actor.send({ type: 'tokens.nameChanged', name: 'x'.repeat(101) });
+    expect(view().nameForm?.draft.error).toBe(TOKEN_NAME_MESSAGES.tooLong);
+    actor.send({ type: 'tokens.submitName' });
+    expect(adds).toHaveLength(0);
+    expect(emitted).toEqual([{ type: 'ui.focus', elementId: TOKEN_NAME_FIELD_ID }]);
+    actor.send({ type: 'tokens.nameChanged', name: 'tab\there' });
+    expect(view().nameForm?.draft.error).toBe(TOKEN_NAME_MESSAGES.controlCharacters);
+    actor.send({ type: 'tokens.cancelName' });
+    expect(view().nameForm).toBeNull();
+    // Cancelled input is not kept for the next form.
+    actor.send({ type: 'tokens.add' });
+    expect(view().nameForm?.draft.name).toBe('');
+  });
+
+  it('renames a token from its current name; the row becomes the answer', async () => {
+    const { actor, renames, emitted, settle, view } = await loaded([token(2), token(1, { name: 'Old' })]);
+    actor.send({ type: 'tokens.rename', tokenId: 1 });
+    expect(view().nameForm?.draft).toEqual({ tokenId: 1, name: 'Old', touched: false, error: null });
+    actor.send({ type: 'tokens.nameChanged', name: 'New ' });
+    actor.send({ type: 'tokens.submitName' });
+    expect(renames[0]!.input).toEqual({ userId: 7, tokenId: 1, name: 'New' });
+    expect(view().tokens[1]!.name).toBe('Old');
+    const answer = token(1, { name: 'New', updated_at: '2025-06-03T00:00:00.000Z' });
+    renames[0]!.resolve(answer);
     await settle();
-    actor.send({ type: 'tokens.toggleRevoked', tokenId: 1, revoke: true });
-    actor.send({ type: 'tokens.toggleRevoked', tokenId: 1, revoke: false });
+    expect(view().tokens[1]).toEqual(answer);
+    expect(view().nameForm).toBeNull();
+    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: 'Token #1 renamed' }]);
+  });
+
+  it('a failed rename leaves the row and says why', async () => {
+    const { actor, renames, emitted, settle, view } = await loaded([token(1, { name: 'Old' })]);
+    actor.send({ type: 'tokens.rename', tokenId: 1 });
+    actor.send({ type: 'tokens.nameChanged', name: 'New' });
+    actor.send({ type: 'tokens.submitName' });
+    renames[0]!.reject(serverError('Token not found'));
+    await settle();
+    expect(view().tokens[0]!.name).toBe('Old');
+    expect(view().nameForm?.draft.name).toBe('New');
+    expect(emitted).toEqual([
+      { type: 'ui.toast', tone: 'error', message: 'Failed to rename token: Token not found' },
+    ]);
+  });
+
+  it('renaming a row that is not there opens nothing', async () => {
+    const { actor, view } = await loaded([token(1)]);
+    actor.send({ type: 'tokens.rename', tokenId: 99 });
+    expect(view().nameForm).toBeNull();
+  });
+});
+
+describe('tokens machine: revoke, undo and restore', () => {
+  it('revoke asks first; Cancel sends nothing', async () => {
+    const { actor, revokes, view } = await loaded([token(1, { name: 'Shop' })]);
+    actor.send({ type: 'tokens.revoke', tokenId: 1 });
+    expect(view().confirming).toEqual(token(1, { name: 'Shop' }));
+    // Another dialog cannot open over the confirmation.
+    actor.send({ type: 'tokens.add' });
+    expect(view().nameForm).toBeNull();
+    actor.send({ type: 'tokens.cancelRevoke' });
+    expect(view().confirming).toBeNull();
+    expect(revokes).toHaveLength(0);
+    expect(view().tokens[0]!.revoked).toBe(false);
+  });
+
+  it('Confirm revokes: the row waits for the server, then shows its answer, a toast, and Undo for a while', async () => {
+    const { actor, revokes, emitted, view } = await loaded([token(2), token(1)]);
+    actor.send({ type: 'tokens.revoke', tokenId: 1 });
+    actor.send({ type: 'tokens.confirmRevoke' });
     expect(revokes.map((r) => r.input)).toEqual([{ userId: 7, tokenId: 1, revoke: true }]);
-    expect(context().pending).toEqual([1]);
-    // Another row toggles independently.
-    actor.send({ type: 'tokens.toggleRevoked', tokenId: 2, revoke: true });
-    expect(context().pending).toEqual([1, 2]);
-    revokes[0]!.answer({
-      type: 'revoke.done',
-      token: token(1, { revoked: true, updated_at: '2025-06-02T00:00:00.000Z' }),
-    });
-    expect(context().tokens.find((t) => t.id === 1)).toMatchObject({
-      revoked: true,
-      updated_at: '2025-06-02T00:00:00.000Z',
-    });
-    expect(context().tokens.find((t) => t.id === 2)!.revoked).toBe(false);
-    expect(context().pending).toEqual([2]);
+    expect(view().pending).toEqual([1]);
+    // Never optimistic: the row still says what the server said.
+    expect(view().tokens[1]!.revoked).toBe(false);
+    // A row in flight takes no other revoke or restore.
+    actor.send({ type: 'tokens.revoke', tokenId: 1 });
+    expect(view().confirming).toBeNull();
+    const answer = token(1, { revoked: true, updated_at: '2025-06-02T00:00:00.000Z' });
+    revokes[0]!.answer({ type: 'revoke.done', token: answer });
+    expect(view().tokens[1]).toEqual(answer);
+    expect(view().pending).toEqual([]);
+    expect(view().undoId).toBe(1);
     expect(revokes[0]!.stopped).toBe(true);
-    // Once answered, the row may be toggled again.
-    actor.send({ type: 'tokens.toggleRevoked', tokenId: 1, revoke: false });
-    expect(revokes).toHaveLength(3);
+    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: 'Token #1 revoked' }]);
+    await vi.advanceTimersByTimeAsync(TOKEN_UNDO_MS - 1);
+    expect(view().undoId).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(view().undoId).toBeNull();
+    // Restore stays possible after the Undo offer ended.
+    actor.send({ type: 'tokens.restore', tokenId: 1 });
+    expect(revokes[1]!.input).toEqual({ userId: 7, tokenId: 1, revoke: false });
   });
 
-  it('a failed revoke is logged and the row stays', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { actor, loads, revokes, settle, context } = start();
-    loads[0]!.resolve([token(1)]);
-    await settle();
-    actor.send({ type: 'tokens.toggleRevoked', tokenId: 1, revoke: true });
-    revokes[0]!.answer({ type: 'revoke.failed', tokenId: 1, error: new Error('403') });
-    expect(context().tokens[0]!.revoked).toBe(false);
-    expect(context().pending).toEqual([]);
-    expect(log).toHaveBeenCalledWith('Failed to change the token', new Error('403'));
+  it('Undo restores without asking; the offer ends with the answer', async () => {
+    const { actor, revokes, emitted, view } = await loaded([token(1)]);
+    actor.send({ type: 'tokens.revoke', tokenId: 1 });
+    actor.send({ type: 'tokens.confirmRevoke' });
+    revokes[0]!.answer({ type: 'revoke.done', token: token(1, { revoked: true }) });
+    actor.send({ type: 'tokens.restore', tokenId: 1 });
+    expect(view().confirming).toBeNull();
+    expect(revokes[1]!.input).toEqual({ userId: 7, tokenId: 1, revoke: false });
+    revokes[1]!.answer({ type: 'revoke.done', token: token(1, { revoked: false }) });
+    expect(view().tokens[0]!.revoked).toBe(false);
+    expect(view().undoId).toBeNull();
+    expect(emitted.at(-1)).toEqual({ type: 'ui.toast', tone: 'success', message: 'Token #1 restored' });
   });
 
-  it('opens and closes the Full Token view', async () => {
-    const { actor, loads, settle, context } = start();
-    loads[0]!.resolve([token(1), token(2)]);
-    await settle();
+  it('a newer revoke takes the Undo offer over; restoring another token leaves it', async () => {
+    const { actor, revokes, view } = await loaded([token(3, { revoked: true }), token(2), token(1)]);
+    for (const [index, id] of [1, 2].entries()) {
+      actor.send({ type: 'tokens.revoke', tokenId: id });
+      actor.send({ type: 'tokens.confirmRevoke' });
+      await vi.advanceTimersByTimeAsync(TOKEN_UNDO_MS / 2);
+      revokes[index]!.answer({ type: 'revoke.done', token: token(id, { revoked: true }) });
+    }
+    expect(view().undoId).toBe(2);
+    actor.send({ type: 'tokens.restore', tokenId: 3 });
+    revokes[2]!.answer({ type: 'revoke.done', token: token(3, { revoked: false }) });
+    expect(view().undoId).toBe(2);
+    // The newer revoke restarted the time.
+    await vi.advanceTimersByTimeAsync(TOKEN_UNDO_MS - 1);
+    expect(view().undoId).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(view().undoId).toBeNull();
+  });
+
+  it('a failed revoke leaves the row as the server said and gives the reason', async () => {
+    const { actor, revokes, emitted, view } = await loaded([token(1)]);
+    actor.send({ type: 'tokens.revoke', tokenId: 1 });
+    actor.send({ type: 'tokens.confirmRevoke' });
+    revokes[0]!.answer({
+      type: 'revoke.failed',
+      tokenId: 1,
+      revoke: true,
+      error: serverError('Token not found'),
+    });
+    expect(view().tokens[0]!.revoked).toBe(false);
+    expect(view().pending).toEqual([]);
+    expect(view().undoId).toBeNull();
+    expect(revokes[0]!.stopped).toBe(true);
+    expect(emitted).toEqual([
+      { type: 'ui.toast', tone: 'error', message: 'Failed to revoke token: Token not found' },
+    ]);
+    // The row takes clicks again.
+    actor.send({ type: 'tokens.revoke', tokenId: 1 });
+    expect(view().confirming?.id).toBe(1);
+  });
+
+  it('a failed restore says so and keeps the row revoked', async () => {
+    const { actor, revokes, emitted, view } = await loaded([token(1, { revoked: true })]);
+    actor.send({ type: 'tokens.restore', tokenId: 1 });
+    actor.send({ type: 'tokens.restore', tokenId: 1 });
+    expect(revokes).toHaveLength(1);
+    revokes[0]!.answer({ type: 'revoke.failed', tokenId: 1, revoke: false, error: serverError('Forbidden') });
+    expect(view().tokens[0]!.revoked).toBe(true);
+    expect(emitted).toEqual([
+      { type: 'ui.toast', tone: 'error', message: 'Failed to restore token: Forbidden' },
+    ]);
+  });
+
+  it('revoke and restore only where they mean something: an active row revokes, a revoked row restores', async () => {
+    const { actor, revokes, view } = await loaded([token(2, { revoked: true }), token(1)]);
+    actor.send({ type: 'tokens.revoke', tokenId: 2 });
+    expect(view().confirming).toBeNull();
+    actor.send({ type: 'tokens.restore', tokenId: 1 });
+    actor.send({ type: 'tokens.restore', tokenId: 99 });
+    expect(revokes).toHaveLength(0);
+  });
+});
+
+describe('tokens machine: Full Token', () => {
+  it('opens the row, follows its changes, and closes', async () => {
+    const { actor, revokes, view } = await loaded([token(1), token(2)]);
     actor.send({ type: 'tokens.view', tokenId: 2 });
-    expect(context().viewing?.token).toBe('pf_live_2');
+    expect(view().viewing?.token).toBe('pf_live_2');
+    actor.send({ type: 'tokens.restore', tokenId: 2 });
+    actor.send({ type: 'tokens.revoke', tokenId: 2 });
+    actor.send({ type: 'tokens.confirmRevoke' });
+    revokes[0]!.answer({ type: 'revoke.done', token: token(2, { revoked: true }) });
+    expect(view().viewing?.revoked).toBe(true);
     actor.send({ type: 'tokens.closeView' });
-    expect(context().viewing).toBeNull();
+    expect(view().viewing).toBeNull();
+    actor.send({ type: 'tokens.view', tokenId: 99 });
+    expect(view().viewing).toBeNull();
+  });
+});
+
+describe('tokenNameError', () => {
+  it('accepts blank and up to 100 characters after trimming; refuses longer or control characters', () => {
+    expect(tokenNameError('')).toBeNull();
+    expect(tokenNameError(`  ${'a'.repeat(100)}  `)).toBeNull();
+    expect(tokenNameError('a'.repeat(101))).toBe(TOKEN_NAME_MESSAGES.tooLong);
+    expect(tokenNameError('a\u0000')).toBe(TOKEN_NAME_MESSAGES.controlCharacters);
   });
 });
 

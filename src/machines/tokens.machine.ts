@@ -1,59 +1,152 @@
 /**
  * The Associated Tokens panel of a user (spec §2 "Associated Tokens panel", §4 "Token revoked flag",
- * §7, §8 toasts and silent failures).
+ * §7, §8 toasts; issue 15 finding 1 "Revoking a token can lie"). Three parallel regions:
  *
- * - `loading` → `ready`; a failed load is only logged and the list falls back to empty.
- * - `tokens.add` (from `ready`) posts a new token, shows the server's message as a success toast
- *   (`uiToast`: 'Added new token successfully') and reloads the list (spec §7 "list reloaded after").
- * - `tokens.toggleRevoked` starts one request per row (rows toggle independently; a row waiting for
- *   its answer ignores further clicks). Success replaces the row; failure is only logged and the
- *   row stays as it was.
- * - `tokens.view` / `tokens.closeView` open and close the 'Full Token' modal.
+ * - `list`: `loading` → `loaded`, or `failed` (the failure is kept for the failed row and logged, the
+ *   rows are dropped: they would no longer be the server's). `tokens.reload` (Retry, and after a token
+ *   was added: spec §7 "list reloaded after") starts a new load, replacing one in flight.
+ * - `dialog`: at most one dialog at a time. `tokens.add` and `tokens.rename` open the name form
+ *   ('Name (optional)', validated with the contract's `TokenName` as the person types); its submit
+ *   posts the new token or the new name. Adding shows the server's message (spec §8 'Added new token
+ *   successfully') and reloads the list; renaming replaces the row with the server's answer. A
+ *   failure keeps the form open with what was typed and says why in an error toast (`failureText`).
+ *   `tokens.revoke` only asks (`confirming`, the dialog naming the token); `tokens.confirmRevoke` sends
+ *   the revoke.
+ * - `undo`: after a revoke succeeds, that token's Undo is offered for TOKEN_UNDO_MS (`offered`); a
+ *   newer revoke takes the offer over and restarts the time.
+ *
+ * Revoke and restore requests are spawned children, one per row, so rows change independently; a row
+ * whose request is in flight (`pending`) takes no other revoke or restore. Restoring (the row's
+ * 'Restore', or 'Undo' while offered) needs no confirmation. Rows change only with the server's answer
+ * (never optimistically): success replaces the row and says so in a success toast; failure leaves the
+ * row as the server last said and an error toast gives the reason.
+ *
+ * `tokens.view` / `tokens.closeView` open and close the 'Full Token' modal.
  */
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
+import {
+  and,
+  assign,
+  emit,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  setup,
+  stopChild,
+} from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { addToken, fetchTokens, setTokenRevoked } from '@/api/tokens';
-import type { ApiToken, ApiTokenCreated } from '@/api/schemas/users';
-import { uiToast } from './ui-effects';
-import type { ToastEffect } from './ui-effects';
+import * as v from 'valibot';
+import { addToken, fetchTokens, renameToken, setTokenRevoked } from '@/api/tokens';
+import { TokenName } from '@/api/schemas/tokens';
+import type { ApiToken, ApiTokenCreated } from '@/api/schemas/tokens';
+import { failureText } from './failure-text';
+import { fieldElementId } from './form-fields';
+import { uiFocus, uiToast } from './ui-effects';
+import type { FocusEffect, ToastEffect } from './ui-effects';
+
+/** How long a revoked token's Undo stays offered, in milliseconds. */
+export const TOKEN_UNDO_MS = 10_000;
+
+/** DOM id of the name field of the token name form (focused when a submit finds it invalid). */
+export const TOKEN_NAME_FIELD_ID = fieldElementId('token', 'name');
+
+/** Failure texts (the spec has none for tokens; `failureText` adds the server's reason). */
+export const TOKEN_FAILURES = {
+  load: 'Failed to load tokens',
+  add: 'Failed to add token',
+  rename: 'Failed to rename token',
+  revoke: 'Failed to revoke token',
+  restore: 'Failed to restore token',
+} as const;
+
+/** The success toast after revoking (`revoked`), restoring or renaming token `tokenId`. */
+export function tokenChangedMessage(tokenId: number, change: 'revoked' | 'restored' | 'renamed'): string {
+  return `Token #${tokenId} ${change}`;
+}
+
+/** The name form: which token it renames (null: a new token), what is typed, and its error. */
+export interface TokenNameDraft {
+  tokenId: number | null;
+  name: string;
+  /** True once typed in or submitted: only then is `error` shown. */
+  touched: boolean;
+  /** Why `name` is refused (the contract's message), or null. */
+  error: string | null;
+}
 
 /** The panel's context. */
 export interface TokensContext {
   userId: number;
+  /** The rows, as the server last answered them. */
   tokens: ApiToken[];
-  /** The token shown in the 'Full Token' modal, or null. */
-  viewing: ApiToken | null;
-  /** Ids of the tokens whose revoke request is in flight. */
+  /** Why the last load failed (an ApiError), or null. */
+  loadError: unknown;
+  /** Id of the token shown in the 'Full Token' modal, or null. */
+  viewingId: number | null;
+  /** Ids of the tokens whose revoke or restore request is in flight. */
   pending: number[];
+  draft: TokenNameDraft;
+  /** Id of the token the revoke confirmation names, or null. */
+  confirmingId: number | null;
+  /** Id of the token whose revoke may be undone, or null. */
+  undoId: number | null;
 }
 
 /** Events the screen sends. */
 export type TokensEvent =
+  | { type: 'tokens.reload' }
   | { type: 'tokens.add' }
-  | { type: 'tokens.toggleRevoked'; tokenId: number; revoke: boolean }
+  | { type: 'tokens.rename'; tokenId: number }
+  | { type: 'tokens.nameChanged'; name: string }
+  | { type: 'tokens.submitName' }
+  | { type: 'tokens.cancelName' }
+  | { type: 'tokens.revoke'; tokenId: number }
+  | { type: 'tokens.confirmRevoke' }
+  | { type: 'tokens.cancelRevoke' }
+  | { type: 'tokens.restore'; tokenId: number }
   | { type: 'tokens.view'; tokenId: number }
   | { type: 'tokens.closeView' };
 
-/** Events the revoke requests send back. */
-type RevokeAnswer =
-  { type: 'revoke.done'; token: ApiToken } | { type: 'revoke.failed'; tokenId: number; error: unknown };
+/** Events the revoke and restore requests send back. */
+export type RevokeAnswer =
+  | { type: 'revoke.done'; token: ApiToken }
+  | { type: 'revoke.failed'; tokenId: number; revoke: boolean; error: unknown };
 
 const revokeActorId = (tokenId: number) => `revoke-${tokenId}`;
+
+const EMPTY_DRAFT: TokenNameDraft = { tokenId: null, name: '', touched: false, error: null };
+
+/** The contract's message for a typed token name, or null when it is accepted. */
+export function tokenNameError(name: string): string | null {
+  const result = v.safeParse(TokenName, name, { abortPipeEarly: true });
+  return result.success ? null : (result.issues[0]?.message ?? null);
+}
+
+/** The typed name as the server will store it (trimmed; blank → null). Call only for a valid name. */
+function parsedName(name: string): string | null {
+  return v.parse(TokenName, name);
+}
+
+const findToken = (context: TokensContext, tokenId: number | null) =>
+  context.tokens.find((token) => token.id === tokenId);
 
 /** Statechart `tokens`; input `{ userId }`. See the module comment. */
 export const tokensMachine = setup({
   types: {
     context: {} as TokensContext,
     events: {} as TokensEvent | RevokeAnswer,
-    emitted: {} as ToastEffect,
+    emitted: {} as ToastEffect | FocusEffect,
     input: {} as { userId: number },
   },
   actors: {
     loadTokens: fromPromise<ApiToken[], { userId: number }>(({ input, signal }) =>
       fetchTokens(input.userId, signal),
     ),
-    addToken: fromPromise<ApiTokenCreated, { userId: number }>(({ input, signal }) =>
-      addToken(input.userId, signal),
+    addToken: fromPromise<ApiTokenCreated, { userId: number; name: string | null }>(({ input, signal }) =>
+      addToken(input.userId, input.name, signal),
+    ),
+    renameToken: fromPromise<ApiToken, { userId: number; tokenId: number; name: string | null }>(
+      ({ input, signal }) => renameToken(input.userId, input.tokenId, input.name, signal),
     ),
     revokeToken: fromCallback<RevokeAnswer, { userId: number; tokenId: number; revoke: boolean }>(
       ({ input, sendBack }) => {
@@ -62,104 +155,282 @@ export const tokensMachine = setup({
           (token) => sendBack({ type: 'revoke.done', token }),
           (error: unknown) => {
             if (!controller.signal.aborted)
-              sendBack({ type: 'revoke.failed', tokenId: input.tokenId, error });
+              sendBack({ type: 'revoke.failed', tokenId: input.tokenId, revoke: input.revoke, error });
           },
         );
         return () => controller.abort();
       },
     ),
   },
+  delays: { undoWindow: TOKEN_UNDO_MS },
   actions: {
     reportFailure: (_, params: { what: string; error: unknown }) => {
       console.error(params.what, params.error);
     },
-    toastAdded: emit((_, params: { message: string }) => uiToast('success', params.message)),
+    toastSuccess: emit((_, params: { message: string }) => uiToast('success', params.message)),
+    toastFailure: emit((_, params: { what: string; error: unknown }) =>
+      uiToast('error', failureText(params.what, params.error)),
+    ),
+    focusName: emit(() => uiFocus(TOKEN_NAME_FIELD_ID)),
+    startRequest: enqueueActions(({ context, enqueue }, params: { tokenId: number; revoke: boolean }) => {
+      enqueue.spawnChild('revokeToken', {
+        id: revokeActorId(params.tokenId),
+        input: { userId: context.userId, tokenId: params.tokenId, revoke: params.revoke },
+      });
+      enqueue.assign({ pending: [...context.pending, params.tokenId] });
+    }),
+    /**
+     * A revoke or restore answered `token`: its row becomes the answer and takes clicks again, the
+     * success toast says what changed, and the Undo offer follows (a revoke is offered; restoring
+     * the offered token ends the offer).
+     */
+    settleRequest: enqueueActions(({ context, enqueue }, params: { token: ApiToken }) => {
+      const { token } = params;
+      enqueue.stopChild(revokeActorId(token.id));
+      enqueue.assign({
+        tokens: context.tokens.map((row) => (row.id === token.id ? token : row)),
+        pending: context.pending.filter((id) => id !== token.id),
+        undoId: token.revoked ? token.id : token.id === context.undoId ? null : context.undoId,
+      });
+      enqueue.emit(uiToast('success', tokenChangedMessage(token.id, token.revoked ? 'revoked' : 'restored')));
+    }),
+    replaceRow: assign({
+      tokens: ({ context }, params: { token: ApiToken }) =>
+        context.tokens.map((row) => (row.id === params.token.id ? params.token : row)),
+    }),
   },
   guards: {
-    isIdle: ({ context }, params: { tokenId: number }) => !context.pending.includes(params.tokenId),
+    canRevoke: ({ context }, params: { tokenId: number }) =>
+      findToken(context, params.tokenId)?.revoked === false && !context.pending.includes(params.tokenId),
+    canRestore: ({ context }, params: { tokenId: number }) =>
+      findToken(context, params.tokenId)?.revoked === true && !context.pending.includes(params.tokenId),
+    hasRow: ({ context }, params: { tokenId: number }) => findToken(context, params.tokenId) !== undefined,
+    nameIsValid: ({ context }) => context.draft.error === null,
+    isNewToken: ({ context }) => context.draft.tokenId === null,
+    answerIsRevoked: (_, params: { token: ApiToken }) => params.token.revoked,
+    answerUndoesOffer: ({ context }, params: { token: ApiToken }) => params.token.id === context.undoId,
   },
 }).createMachine({
   id: 'tokens',
-  context: ({ input }) => ({ userId: input.userId, tokens: [], viewing: null, pending: [] }),
-  initial: 'loading',
+  context: ({ input }) => ({
+    userId: input.userId,
+    tokens: [],
+    loadError: null,
+    viewingId: null,
+    pending: [],
+    draft: EMPTY_DRAFT,
+    confirmingId: null,
+    undoId: null,
+  }),
+  type: 'parallel',
   on: {
-    'tokens.toggleRevoked': {
-      guard: { type: 'isIdle', params: ({ event }) => ({ tokenId: event.tokenId }) },
-      actions: [
-        assign({ pending: ({ context, event }) => [...context.pending, event.tokenId] }),
-        spawnChild('revokeToken', {
-          id: ({ event }) => {
-            assertEvent(event, 'tokens.toggleRevoked');
-            return revokeActorId(event.tokenId);
-          },
-          input: ({ context, event }) => {
-            assertEvent(event, 'tokens.toggleRevoked');
-            return { userId: context.userId, tokenId: event.tokenId, revoke: event.revoke };
-          },
-        }),
-      ],
-    },
-    'revoke.done': {
-      actions: [
-        stopChild(({ event }) => revokeActorId(event.token.id)),
-        assign(({ context, event }) => ({
-          tokens: context.tokens.map((token) => (token.id === event.token.id ? event.token : token)),
-          pending: context.pending.filter((id) => id !== event.token.id),
-          viewing: context.viewing?.id === event.token.id ? event.token : context.viewing,
-        })),
-      ],
+    'tokens.restore': {
+      guard: { type: 'canRestore', params: ({ event }) => ({ tokenId: event.tokenId }) },
+      actions: { type: 'startRequest', params: ({ event }) => ({ tokenId: event.tokenId, revoke: false }) },
     },
     'revoke.failed': {
       actions: [
         stopChild(({ event }) => revokeActorId(event.tokenId)),
-        {
-          type: 'reportFailure',
-          params: ({ event }) => ({ what: 'Failed to change the token', error: event.error }),
-        },
         assign({ pending: ({ context, event }) => context.pending.filter((id) => id !== event.tokenId) }),
+        {
+          type: 'toastFailure',
+          params: ({ event }) => ({
+            what: event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore,
+            error: event.error,
+          }),
+        },
       ],
     },
     'tokens.view': {
-      actions: assign({
-        viewing: ({ context, event }) => context.tokens.find((token) => token.id === event.tokenId) ?? null,
-      }),
+      guard: { type: 'hasRow', params: ({ event }) => ({ tokenId: event.tokenId }) },
+      actions: assign({ viewingId: ({ event }) => event.tokenId }),
     },
-    'tokens.closeView': { actions: assign({ viewing: null }) },
+    'tokens.closeView': { actions: assign({ viewingId: null }) },
   },
   states: {
-    loading: {
-      invoke: {
-        src: 'loadTokens',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: assign({ tokens: ({ event }) => event.output }) },
-        onError: {
-          target: 'ready',
-          actions: [
-            {
-              type: 'reportFailure',
-              params: ({ event }) => ({ what: 'Failed to load tokens', error: event.error }),
+    list: {
+      initial: 'loading',
+      on: { 'tokens.reload': { target: '.loading', reenter: true } },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadTokens',
+            src: 'loadTokens',
+            input: ({ context }) => ({ userId: context.userId }),
+            onDone: {
+              target: 'loaded',
+              actions: assign({ tokens: ({ event }) => event.output, loadError: null }),
             },
-            assign({ tokens: [] }),
-          ],
+            onError: {
+              target: 'failed',
+              actions: [
+                {
+                  type: 'reportFailure',
+                  params: ({ event }) => ({ what: TOKEN_FAILURES.load, error: event.error }),
+                },
+                assign({ tokens: [], loadError: ({ event }) => event.error, viewingId: null }),
+              ],
+            },
+          },
+        },
+        loaded: {},
+        failed: {},
+      },
+    },
+    dialog: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'tokens.add': { target: 'naming', actions: assign({ draft: EMPTY_DRAFT }) },
+            'tokens.rename': {
+              guard: { type: 'hasRow', params: ({ event }) => ({ tokenId: event.tokenId }) },
+              target: 'naming',
+              actions: assign({
+                draft: ({ context, event }) => ({
+                  ...EMPTY_DRAFT,
+                  tokenId: event.tokenId,
+                  name: findToken(context, event.tokenId)?.name ?? '',
+                }),
+              }),
+            },
+            'tokens.revoke': {
+              guard: { type: 'canRevoke', params: ({ event }) => ({ tokenId: event.tokenId }) },
+              target: 'confirming',
+              actions: assign({ confirmingId: ({ event }) => event.tokenId }),
+            },
+          },
+        },
+        naming: {
+          on: {
+            'tokens.nameChanged': {
+              actions: assign({
+                draft: ({ context, event }) => ({
+                  ...context.draft,
+                  name: event.name,
+                  touched: true,
+                  error: tokenNameError(event.name),
+                }),
+              }),
+            },
+            'tokens.submitName': [
+              { guard: and(['nameIsValid', 'isNewToken']), target: 'adding' },
+              { guard: 'nameIsValid', target: 'renaming' },
+              {
+                actions: [
+                  assign({ draft: ({ context }) => ({ ...context.draft, touched: true }) }),
+                  'focusName',
+                ],
+              },
+            ],
+            'tokens.cancelName': { target: 'closed', actions: assign({ draft: EMPTY_DRAFT }) },
+          },
+        },
+        adding: {
+          invoke: {
+            id: 'addToken',
+            src: 'addToken',
+            input: ({ context }) => ({ userId: context.userId, name: parsedName(context.draft.name) }),
+            onDone: {
+              target: 'closed',
+              actions: [
+                assign({ draft: EMPTY_DRAFT }),
+                { type: 'toastSuccess', params: ({ event }) => ({ message: event.output.message }) },
+                // Spec §7: the list is reloaded after adding.
+                raise({ type: 'tokens.reload' }),
+              ],
+            },
+            onError: {
+              target: 'naming',
+              actions: {
+                type: 'toastFailure',
+                params: ({ event }) => ({ what: TOKEN_FAILURES.add, error: event.error }),
+              },
+            },
+          },
+        },
+        renaming: {
+          invoke: {
+            id: 'renameToken',
+            src: 'renameToken',
+            input: ({ context }) => ({
+              userId: context.userId,
+              tokenId: context.draft.tokenId ?? 0,
+              name: parsedName(context.draft.name),
+            }),
+            onDone: {
+              target: 'closed',
+              actions: [
+                { type: 'replaceRow', params: ({ event }) => ({ token: event.output }) },
+                assign({ draft: EMPTY_DRAFT }),
+                {
+                  type: 'toastSuccess',
+                  params: ({ event }) => ({ message: tokenChangedMessage(event.output.id, 'renamed') }),
+                },
+              ],
+            },
+            onError: {
+              target: 'naming',
+              actions: {
+                type: 'toastFailure',
+                params: ({ event }) => ({ what: TOKEN_FAILURES.rename, error: event.error }),
+              },
+            },
+          },
+        },
+        confirming: {
+          on: {
+            'tokens.confirmRevoke': {
+              target: 'closed',
+              actions: [
+                {
+                  type: 'startRequest',
+                  params: ({ context }) => ({ tokenId: context.confirmingId ?? 0, revoke: true }),
+                },
+                assign({ confirmingId: null }),
+              ],
+            },
+            'tokens.cancelRevoke': { target: 'closed', actions: assign({ confirmingId: null }) },
+          },
         },
       },
     },
-    ready: {
-      on: { 'tokens.add': 'adding' },
-    },
-    adding: {
-      invoke: {
-        src: 'addToken',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: {
-          target: 'loading',
-          actions: { type: 'toastAdded', params: ({ event }) => ({ message: event.output.message }) },
+    undo: {
+      initial: 'idle',
+      // The one place a revoke or restore answer lands (a second handler in another region would
+      // apply it twice). Handled by the child states, not by `undo` itself: a transition of `undo`
+      // that re-enters would exit and re-enter every region of the machine.
+      states: {
+        idle: {
+          on: {
+            'revoke.done': [
+              {
+                guard: { type: 'answerIsRevoked', params: ({ event }) => ({ token: event.token }) },
+                target: 'offered',
+                actions: { type: 'settleRequest', params: ({ event }) => ({ token: event.token }) },
+              },
+              { actions: { type: 'settleRequest', params: ({ event }) => ({ token: event.token }) } },
+            ],
+          },
         },
-        onError: {
-          target: 'ready',
-          actions: {
-            type: 'reportFailure',
-            params: ({ event }) => ({ what: 'Failed to add a token', error: event.error }),
+        offered: {
+          after: { undoWindow: { target: 'idle', actions: assign({ undoId: null }) } },
+          on: {
+            'revoke.done': [
+              {
+                guard: { type: 'answerIsRevoked', params: ({ event }) => ({ token: event.token }) },
+                // A newer revoke takes the offer over and restarts its time.
+                target: 'offered',
+                reenter: true,
+                actions: { type: 'settleRequest', params: ({ event }) => ({ token: event.token }) },
+              },
+              {
+                guard: { type: 'answerUndoesOffer', params: ({ event }) => ({ token: event.token }) },
+                target: 'idle',
+                actions: { type: 'settleRequest', params: ({ event }) => ({ token: event.token }) },
+              },
+              { actions: { type: 'settleRequest', params: ({ event }) => ({ token: event.token }) } },
+            ],
           },
         },
       },
@@ -170,14 +441,56 @@ export const tokensMachine = setup({
 /** A snapshot of the tokens actor. */
 export type TokensSnapshot = SnapshotFrom<typeof tokensMachine>;
 
-/** True while the list loads (first load or reload after adding). */
-export function selectTokensLoading(snapshot: TokensSnapshot): boolean {
-  return snapshot.matches('loading');
+/** The tokens table's state (`TableStatusRows`): loading, loaded, empty ('No tokens found.') or failed. */
+export type TokensListStatus = 'loading' | 'loaded' | 'empty' | 'failed';
+
+/** What the panel draws; read with `useSelector(actor, selectTokensView)` and a shallow compare. */
+export interface TokensView {
+  tokens: ApiToken[];
+  status: TokensListStatus;
+  /** The failed load's text: 'Failed to load tokens' and the reason; null unless `failed`. */
+  failure: string | null;
+  pending: number[];
+  /** The token in the 'Full Token' modal, or null. */
+  viewing: ApiToken | null;
+  /** The name form, while open. */
+  nameForm: { draft: TokenNameDraft; saving: boolean } | null;
+  /** The token the revoke confirmation names, while asking. */
+  confirming: ApiToken | null;
+  /** The token whose revoke may be undone now, or null. */
+  undoId: number | null;
 }
 
-/** True while a new token is being added ('+ Add Token' is disabled meanwhile). */
-export function selectIsAdding(snapshot: TokensSnapshot): boolean {
-  return snapshot.matches('adding');
+/** The list's status from its region and its rows. */
+export function selectTokensStatus(snapshot: TokensSnapshot): TokensListStatus {
+  if (snapshot.matches({ list: 'loading' })) return 'loading';
+  if (snapshot.matches({ list: 'failed' })) return 'failed';
+  return snapshot.context.tokens.length === 0 ? 'empty' : 'loaded';
+}
+
+/** The name form while open (`saving` while its request is in flight), else null. */
+export function selectNameForm(snapshot: TokensSnapshot): TokensView['nameForm'] {
+  const saving = snapshot.matches({ dialog: 'adding' }) || snapshot.matches({ dialog: 'renaming' });
+  if (!saving && !snapshot.matches({ dialog: 'naming' })) return null;
+  return { draft: snapshot.context.draft, saving };
+}
+
+/** Everything the panel draws (see {@link TokensView}). */
+export function selectTokensView(snapshot: TokensSnapshot): TokensView {
+  const { context } = snapshot;
+  const status = selectTokensStatus(snapshot);
+  return {
+    tokens: context.tokens,
+    status,
+    failure: status === 'failed' ? failureText(TOKEN_FAILURES.load, context.loadError) : null,
+    pending: context.pending,
+    viewing: findToken(context, context.viewingId) ?? null,
+    nameForm: selectNameForm(snapshot),
+    confirming: snapshot.matches({ dialog: 'confirming' })
+      ? (findToken(context, context.confirmingId) ?? null)
+      : null,
+    undoId: snapshot.matches({ undo: 'offered' }) ? context.undoId : null,
+  };
 }
 
 /** Remaining requests of a token (total minus used, never below 0) and their share in percent. */

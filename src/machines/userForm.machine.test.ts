@@ -3,12 +3,18 @@ import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/client';
 import { USER_MESSAGES } from '@/api/schemas/users';
 import type { User, UserSaved } from '@/api/schemas/users';
+import { updateUser } from '@/api/users';
 import {
   CREATE_USER_DEFAULTS,
   CREATE_USER_FAILED_MESSAGE,
   EDIT_USER_DEFAULTS,
   UPDATE_USER_FAILED_MESSAGE,
+  editRequestBody,
+  loadErrorText,
   selectCanSubmit,
+  selectDraftValues,
+  selectIsReady,
+  selectNeedsShopFields,
   selectFieldError,
   selectFieldState,
   selectIsDirty,
@@ -21,6 +27,8 @@ import {
 } from './userForm.machine';
 import type { UserFormInput, UserFormValues } from './userForm.machine';
 import type { UiEffect } from './ui-effects';
+
+vi.mock('@/api/users', () => ({ createUser: vi.fn(), fetchUser: vi.fn(), updateUser: vi.fn() }));
 
 const USER: User = {
   id: 9,
@@ -63,7 +71,8 @@ interface Pending<T> {
   reject: (error: unknown) => void;
 }
 
-function start(input: UserFormInput) {
+/** Starts the form; with `realSave`, saving runs the machine's own saveUser (over the mocked api). */
+function start(input: UserFormInput, options: { realSave?: boolean } = {}) {
   const loads: Array<Pending<User>> = [];
   const saves: Array<Pending<UserSaved>> = [];
   const machine = userFormMachine.provide({
@@ -71,9 +80,14 @@ function start(input: UserFormInput) {
       loadUser: fromPromise(
         ({ input }) => new Promise<User>((resolve, reject) => loads.push({ input, resolve, reject })),
       ),
-      saveUser: fromPromise(
-        ({ input }) => new Promise<UserSaved>((resolve, reject) => saves.push({ input, resolve, reject })),
-      ),
+      ...(options.realSave
+        ? {}
+        : {
+            saveUser: fromPromise(
+              ({ input }) =>
+                new Promise<UserSaved>((resolve, reject) => saves.push({ input, resolve, reject })),
+            ),
+          }),
     },
   });
   const actor = createActor(machine, { input });
@@ -89,7 +103,10 @@ function start(input: UserFormInput) {
   return { actor, loads, saves, emitted, fill, settle, snap: () => actor.getSnapshot() };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.mocked(updateUser).mockReset();
+});
 
 describe('userForm: create', () => {
   it('starts editing with the spec §9 create defaults, every field neutral, submit disabled', () => {
@@ -173,6 +190,22 @@ describe('userForm: create', () => {
     ]);
   });
 
+  it('a saved create returns to the users list as it was left, when the screen gives that URL', async () => {
+    const { actor, fill, saves, emitted, settle } = start({
+      mode: 'create',
+      usersHref: '/dashboard/users?status=2&sort=-orders&page=3',
+    });
+    fill(FILLED);
+    actor.send({ type: 'form.submit' });
+    saves[0]!.resolve({ message: 'User created successful', user: USER });
+    await settle();
+    expect(emitted[1]).toEqual({
+      type: 'ui.navigate',
+      to: '/dashboard/users?status=2&sort=-orders&page=3',
+      replace: false,
+    });
+  });
+
   it('an invalid submit touches every field and shows every message without saving', () => {
     const { actor, saves, snap } = start({ mode: 'create' });
     actor.send({ type: 'form.submit' });
@@ -198,7 +231,13 @@ describe('userForm: create', () => {
     );
     await settle();
     expect(snap().value).toBe('editing');
-    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'error', message: CREATE_USER_FAILED_MESSAGE }]);
+    expect(emitted).toEqual([
+      {
+        type: 'ui.toast',
+        tone: 'error',
+        message: `${CREATE_USER_FAILED_MESSAGE}: A user with this email address already exists`,
+      },
+    ]);
     expect(selectFieldError(snap(), 'email')).toBe('A user with this email address already exists');
     expect(selectIsDirty(snap())).toBe(true);
   });
@@ -232,6 +271,16 @@ describe('userForm: edit', () => {
     expect(selectIsDirty(snap())).toBe(false);
   });
 
+  it('a failed load for another reason says so, with the reason', async () => {
+    const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    await settle();
+    expect(snap().value).toBe('loadFailed');
+    expect(selectIsReady(snap())).toBe(false);
+    expect(snap().context.loadError).toBe('Failed to load the user: Could not reach the server');
+    expect(loadErrorText(new ApiError('Gone', { kind: 'http', status: 404 }))).toBe('User not found');
+  });
+
   it('a failed load ends in loadFailed with the message', async () => {
     const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
     loads[0]!.reject(
@@ -240,6 +289,7 @@ describe('userForm: edit', () => {
     await settle();
     expect(snap().value).toBe('loadFailed');
     expect(snap().context.loadError).toBe('User not found');
+    expect(selectIsReady(snap()), 'nothing of the user (its tokens) shows').toBe(false);
   });
 
   it('saves, emits the toast, and the saved values become the clean state', async () => {
@@ -261,6 +311,86 @@ describe('userForm: edit', () => {
     ]);
   });
 
+  it("a refused update says why: 'Failed to update info: You cannot deactivate your own account'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, fill, loads, saves, emitted, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.resolve(USER);
+    await settle();
+    fill({ status: '2' });
+    actor.send({ type: 'form.submit' });
+    saves[0]!.reject(
+      new ApiError('You cannot deactivate your own account', {
+        kind: 'http',
+        status: 400,
+        serverMessage: 'You cannot deactivate your own account',
+      }),
+    );
+    await settle();
+    expect(emitted).toEqual([
+      {
+        type: 'ui.toast',
+        tone: 'error',
+        message: 'Failed to update info: You cannot deactivate your own account',
+      },
+    ]);
+    expect(snap().context.values.status, 'the choice stays for the admin to change').toBe('2');
+    // Offline: the client's own reason.
+    actor.send({ type: 'form.submit' });
+    saves[1]!.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    await settle();
+    expect(emitted[1]).toEqual({
+      type: 'ui.toast',
+      tone: 'error',
+      message: 'Failed to update info: Could not reach the server',
+    });
+  });
+
+  it('the edit request leaves a blank password and Shopify key out of the body (spec §5)', async () => {
+    vi.mocked(updateUser).mockResolvedValue({ message: 'User updated successfully', user: USER });
+    const { actor, fill, loads, settle, snap } = start({ mode: 'edit', userId: 9 }, { realSave: true });
+    loads[0]!.resolve(USER);
+    await settle();
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(snap().value).toBe('editing');
+    const body = vi.mocked(updateUser).mock.calls[0]![1];
+    expect(vi.mocked(updateUser).mock.calls[0]![0]).toBe(9);
+    expect(body).not.toHaveProperty('password');
+    expect(body).not.toHaveProperty('shopify_admin_api');
+    expect(JSON.stringify(body)).not.toContain('"password"');
+    expect(body).toMatchObject({
+      first_name: 'Grace',
+      discount_rate: 15,
+      shopify_domain: 'hopper.myshopify.com',
+    });
+    // A typed password is sent.
+    fill({ password: 'N3w!Password' });
+    actor.send({ type: 'form.submit' });
+    await settle();
+    expect(vi.mocked(updateUser).mock.calls[1]![1]).toMatchObject({ password: 'N3w!Password' });
+  });
+
+  it('an admin account without Shopify fields is valid and can be saved; a customer is not', async () => {
+    const admin: User = { ...USER, user_type_id: 1, shopify_id: '', shopify_domain: '' };
+    const { actor, fill, loads, saves, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.resolve(admin);
+    await settle();
+    expect(selectNeedsShopFields(snap())).toBe(false);
+    expect(selectCanSubmit(snap()), 'Update is enabled for an admin as loaded').toBe(true);
+    actor.send({ type: 'form.blur', field: 'shopify_id' });
+    expect(selectFieldState(snap(), 'shopify_id')).toBe('valid');
+    // Made a customer, the touched blank Shopify ID is an error at once; the untouched domain stays neutral.
+    fill({ user_type_id: '2' });
+    expect(selectNeedsShopFields(snap())).toBe(true);
+    expect(selectFieldError(snap(), 'shopify_id')).toBe('Required');
+    expect(selectFieldState(snap(), 'shopify_domain')).toBe('neutral');
+    expect(selectCanSubmit(snap())).toBe(false);
+    fill({ user_type_id: '1' });
+    expect(selectFieldState(snap(), 'shopify_id')).toBe('valid');
+    actor.send({ type: 'form.submit' });
+    expect(saves).toHaveLength(1);
+  });
+
   it('a failed update emits "Failed to update info" and maps 400 field messages', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, loads, saves, emitted, settle, snap } = start({ mode: 'edit', userId: 9 });
@@ -275,13 +405,108 @@ describe('userForm: edit', () => {
       }),
     );
     await settle();
-    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'error', message: UPDATE_USER_FAILED_MESSAGE }]);
+    expect(emitted).toEqual([
+      {
+        type: 'ui.toast',
+        tone: 'error',
+        message: `${UPDATE_USER_FAILED_MESSAGE}: website: Invalid URL; phone is required`,
+      },
+    ]);
     expect(selectFieldError(snap(), 'website')).toBe('Invalid URL');
     expect(selectFieldError(snap(), 'phone')).toBe('Required');
   });
 });
 
+describe('userForm: drafts kept across a sign-out', () => {
+  it('keeps the typed values without the password or the Shopify key', () => {
+    const { fill, snap } = start({ mode: 'create' });
+    fill({ first_name: 'Ada', password: 'Str0ng!Pass', shopify_admin_api: 'shpat_x' });
+    const draft = selectDraftValues(snap());
+    expect(draft).toMatchObject({ first_name: 'Ada', user_type_id: '2' });
+    expect(draft).not.toHaveProperty('password');
+    expect(draft).not.toHaveProperty('shopify_admin_api');
+  });
+
+  it('restores a draft as typed input: dirty, touched and validated; secrets and unknown keys ignored', async () => {
+    const { actor, loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.resolve(USER);
+    await settle();
+    expect(selectIsReady(snap())).toBe(true);
+    actor.send({
+      type: 'form.restore',
+      values: {
+        first_name: 'Amazing Grace',
+        email: 'grace@',
+        shopify_domain: 'https://Hopper.myshopify.com/',
+        password: 'Leaked!1x',
+        is_admin: 'yes',
+      },
+    });
+    expect(snap().context.values).toMatchObject({
+      first_name: 'Amazing Grace',
+      email: 'grace@',
+      shopify_domain: 'hopper.myshopify.com',
+      password: '',
+    });
+    expect(selectIsDirty(snap())).toBe(true);
+    expect(selectFieldState(snap(), 'first_name')).toBe('valid');
+    expect(selectFieldError(snap(), 'email')).toBe('Invalid email address');
+    expect(selectFieldState(snap(), 'phone'), 'fields not restored stay as they were').toBe('neutral');
+    expect(selectCanSubmit(snap())).toBe(false);
+  });
+
+  it('ignores what is not a draft of this form (wrong types, not an object)', async () => {
+    const { actor, loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+    loads[0]!.resolve(USER);
+    await settle();
+    for (const values of [null, 'first_name', 42, { first_name: 7 }]) {
+      actor.send({ type: 'form.restore', values });
+      expect(snap().context.values).toEqual(valuesFromUser(USER));
+      expect(snap().context.touched).toEqual({});
+    }
+  });
+});
+
 describe('pure helpers', () => {
+  it('editRequestBody leaves out a blank (null) password and Shopify key, and keeps given ones', () => {
+    const body = {
+      user_type_id: 1,
+      status: 1,
+      first_name: 'A',
+      last_name: 'B',
+      email: 'a@b.co',
+      company_name: 'C',
+      phone: '1',
+      mobile: null,
+      website: null,
+      shopify_id: '',
+      shopify_domain: '',
+      discount_rate: 0,
+      shipping_discount_rate: 0,
+    };
+    expect(editRequestBody({ ...body, password: null, shopify_admin_api: null })).toEqual(body);
+    expect(editRequestBody({ ...body, password: 'P4ss!word', shopify_admin_api: 'k' })).toEqual({
+      ...body,
+      password: 'P4ss!word',
+      shopify_admin_api: 'k',
+    });
+  });
+
+  it('validateUserForm: Shopify fields are required for a customer only', () => {
+    const blankShop = { ...FILLED, shopify_id: '', shopify_domain: '' };
+    expect(validateUserForm(blankShop, 'create')).toEqual({
+      shopify_id: 'Required',
+      shopify_domain: 'Required',
+    });
+    expect(validateUserForm({ ...blankShop, user_type_id: '1' }, 'create')).toEqual({});
+    // Reported alongside another field's error.
+    expect(validateUserForm({ ...blankShop, first_name: '' }, 'edit')).toEqual({
+      first_name: 'Required',
+      shopify_id: 'Required',
+      shopify_domain: 'Required',
+    });
+  });
+
   it('toUserBody sends numbers, and null for a blank password or Shopify key', () => {
     expect(toUserBody({ ...FILLED, password: '', shipping_discount_rate: '' })).toMatchObject({
       user_type_id: 2,

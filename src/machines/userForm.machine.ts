@@ -6,21 +6,34 @@
  * - `form.change` updates a value; `form.blur` marks the field touched and (re)validates it, so a
  *   field is neutral until first left, then valid (check mark) or in error (red message). Leaving
  *   the Shopify domain shows a pasted store URL as the host it will be saved as (issue 12).
+ * - The Shopify ID and domain are required for customers only (issue 15 finding 4): changing the
+ *   role re-checks the fields already touched, so an admin's blank Shopify fields stop being errors.
  * - Submit is possible only while `editing` with a valid form (the screen disables the button
  *   otherwise); `saving` posts the form. Success shows the server's message as a success toast and
- *   ends create in `saved`, asking the screen to go to the users list (`uiNavigate(paths.users)`), or
- *   returns edit to `editing` with the saved values. Failure shows the spec's error toast, and a
- *   server's field messages (400) or the taken email (409) go onto their fields.
- * - `selectIsDirty` tells the screen whether leaving should be confirmed.
+ *   ends create in `saved`, asking the screen to go back to the users list as it was left
+ *   (`uiNavigate(input.usersHref)`, default `paths.users`), or
+ *   returns edit to `editing` with the saved values. Failure shows the spec's error toast with the
+ *   server's reason (`failureText`, e.g. 'Failed to update info: You cannot deactivate your own
+ *   account'), and a server's field messages (400) or the taken email (409) go onto their fields.
+ *   Edit leaves a blank password (and a blank Shopify key) out of the body (spec §5 "blank not sent").
+ * - A user id the server does not know ends in `loadFailed` with 'User not found' (the screen then
+ *   shows nothing else of the user, issue 15 finding 4).
+ * - `form.restore` (issue 15 finding 9) puts back input kept from before a sign-out: what it is given
+ *   is checked (only known fields, as text; never the password or the Shopify key, which are not
+ *   kept) and applied as if typed and left: dirty, touched and validated.
+ * - `selectIsDirty` tells the screen whether leaving should be confirmed; `selectDraftValues` is
+ *   what is kept when the screen goes away unsaved.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import * as v from 'valibot';
 import { ApiError } from '@/api/client';
 import { createUser, fetchUser, updateUser } from '@/api/users';
+import { UserType } from '@/api/schemas/common';
 import type { User, UserSaved } from '@/api/schemas/users';
-import { createUserFields, shopDomainHost, updateUserFields } from '@/api/schemas/users';
+import { CreateUserRequest, shopDomainHost, UpdateUserRequest } from '@/api/schemas/users';
 import { paths } from '@/routes/paths';
+import { failureText } from './failure-text';
 import { fieldView } from './form-fields';
 import type { FieldState, FieldView } from './form-fields';
 import { uiNavigate, uiToast } from './ui-effects';
@@ -55,6 +68,28 @@ export type UserFormMode = 'create' | 'edit';
 /** Spec §8 error toasts of the user form. */
 export const CREATE_USER_FAILED_MESSAGE = 'Error happened while submitting the form';
 export const UPDATE_USER_FAILED_MESSAGE = 'Failed to update info';
+/** The edit screen of a user id the server does not know (the server's 404 message). */
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+/** The edit screen when the user could not be loaded for another reason (before the reason). */
+export const LOAD_USER_FAILED_MESSAGE = 'Failed to load the user';
+
+/** Secrets never kept in a draft (session storage): they are typed again after a sign-out. */
+const SECRET_FIELDS: ReadonlySet<UserFormField> = new Set(['password', 'shopify_admin_api']);
+/** The fields a draft keeps and a restore accepts. */
+const DRAFT_FIELDS = USER_FORM_FIELDS.filter((field) => !SECRET_FIELDS.has(field));
+
+/**
+ * What a restore accepts: an object of the draft fields as text, each optional (unknown keys are
+ * dropped); anything else is not a draft of this form.
+ */
+const UserFormDraft = v.partial(
+  v.object(
+    Object.fromEntries(DRAFT_FIELDS.map((field) => [field, v.string()])) as Record<
+      UserFormField,
+      v.StringSchema<undefined>
+    >,
+  ),
+);
 
 const EMPTY_VALUES: UserFormValues = {
   user_type_id: '2',
@@ -111,7 +146,7 @@ function toNumber(text: string): number | undefined {
 
 /**
  * The request body of the form values: numbers for the numeric fields; a blank password or Shopify
- * key is sent as null (the server then keeps the stored one on edit, and sets none on create).
+ * key is null here (none on create); {@link editRequestBody} leaves them out of an edit.
  */
 export function toUserBody(values: UserFormValues): Record<string, unknown> {
   return {
@@ -135,9 +170,47 @@ function withShopHost(values: UserFormValues): UserFormValues {
 }
 
 const schemas = {
-  create: v.object(createUserFields),
-  edit: v.object(updateUserFields),
+  create: CreateUserRequest,
+  edit: UpdateUserRequest,
 };
+
+/**
+ * The PUT /users/{id} body of checked edit values: a blank password or Shopify key is left out, so
+ * the stored one stays (spec §5 "password optional ... blank not sent").
+ */
+export function editRequestBody(body: v.InferOutput<typeof UpdateUserRequest>): UpdateUserRequest {
+  const { password, shopify_admin_api, ...rest } = body;
+  return {
+    ...rest,
+    ...(password === null ? {} : { password }),
+    ...(shopify_admin_api === null ? {} : { shopify_admin_api }),
+  };
+}
+
+/** The text of a failed load: 'User not found' for an unknown id, else the reason after the spec-like lead. */
+export function loadErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return USER_NOT_FOUND_MESSAGE;
+  return failureText(LOAD_USER_FAILED_MESSAGE, error);
+}
+
+/**
+ * `errors` with every field of `fields` re-checked against `values` (removed when it passes).
+ */
+function recheck(
+  errors: Partial<Record<UserFormField, string>>,
+  values: UserFormValues,
+  mode: UserFormMode,
+  fields: readonly UserFormField[],
+): Partial<Record<UserFormField, string>> {
+  const found = validateUserForm(values, mode);
+  const next = { ...errors };
+  for (const field of fields) {
+    const message = found[field];
+    if (message === undefined) delete next[field];
+    else next[field] = message;
+  }
+  return next;
+}
 
 /**
  * Every rule of spec §5 for `mode` against `values` (the same schemas the server applies); returns
@@ -175,8 +248,12 @@ export function serverFieldErrors(error: unknown): Partial<Record<UserFormField,
   return errors;
 }
 
-/** Input of the form machine: create, or edit of `userId`. */
-export type UserFormInput = { mode: 'create' } | { mode: 'edit'; userId: number };
+/**
+ * Input of the form machine: create, or edit of `userId`. `usersHref` is where a create returns to:
+ * the users list as it was left (the screen's `listReturnHref(paths.users)`, issue 15 "You lose your
+ * place"); default `paths.users`.
+ */
+export type UserFormInput = ({ mode: 'create' } | { mode: 'edit'; userId: number }) & { usersHref?: string };
 
 /** The form's context. */
 export interface UserFormContext {
@@ -191,13 +268,17 @@ export interface UserFormContext {
   hasStoredShopifyKey: boolean;
   /** Edit: why the user could not be loaded. */
   loadError: string | null;
+  /** Where a saved create goes (see {@link UserFormInput}). */
+  usersHref: string;
 }
 
 /** Events the screen sends. */
 export type UserFormEvent =
   | { type: 'form.change'; field: UserFormField; value: string }
   | { type: 'form.blur'; field: UserFormField }
-  | { type: 'form.submit' };
+  | { type: 'form.submit' }
+  /** Input kept from before a sign-out (unknown: it comes from storage and is checked). */
+  | { type: 'form.restore'; values: unknown };
 
 /** Statechart `userForm`; see the module comment. */
 export const userFormMachine = setup({
@@ -213,7 +294,7 @@ export const userFormMachine = setup({
       ({ input, signal }) => {
         const body = toUserBody(input.values);
         return input.mode === 'edit' && input.userId !== null
-          ? updateUser(input.userId, v.parse(schemas.edit, body), signal)
+          ? updateUser(input.userId, editRequestBody(v.parse(schemas.edit, body)), signal)
           : createUser(v.parse(schemas.create, body), signal);
       },
     ),
@@ -223,19 +304,35 @@ export const userFormMachine = setup({
       const values = valuesFromUser(params.user);
       return { values, initial: values, hasStoredShopifyKey: params.user.has_shopify_admin_api };
     }),
-    setLoadError: assign((_, params: { error: unknown }) => ({
-      loadError: params.error instanceof Error ? params.error.message : 'Failed to load the user',
-    })),
+    setLoadError: assign((_, params: { error: unknown }) => ({ loadError: loadErrorText(params.error) })),
     setValue: assign(({ context }, params: { field: UserFormField; value: string }) => ({
       values: { ...context.values, [params.field]: params.value },
     })),
+    // The role decides whether the Shopify fields are required: re-check those already touched.
+    recheckShopFields: assign(({ context }) => ({
+      errors: recheck(
+        context.errors,
+        context.values,
+        context.mode,
+        (['shopify_id', 'shopify_domain'] as const).filter((field) => context.touched[field]),
+      ),
+    })),
     validateField: assign(({ context }, params: { field: UserFormField }) => {
       const values = params.field === 'shopify_domain' ? withShopHost(context.values) : context.values;
-      const errors = { ...context.errors };
-      const message = validateUserForm(values, context.mode)[params.field];
-      if (message === undefined) delete errors[params.field];
-      else errors[params.field] = message;
-      return { values, touched: { ...context.touched, [params.field]: true }, errors };
+      return {
+        values,
+        touched: { ...context.touched, [params.field]: true },
+        errors: recheck(context.errors, values, context.mode, [params.field]),
+      };
+    }),
+    restoreDraft: assign(({ context }, params: { values: unknown }) => {
+      const parsed = v.safeParse(UserFormDraft, params.values);
+      if (!parsed.success) return {};
+      const fields = DRAFT_FIELDS.filter((field) => parsed.output[field] !== undefined);
+      const values = withShopHost({ ...context.values, ...parsed.output });
+      const touched = { ...context.touched };
+      for (const field of fields) touched[field] = true;
+      return { values, touched, errors: recheck(context.errors, values, context.mode, fields) };
     }),
     validateAll: assign(({ context }) => ({
       touched: Object.fromEntries(USER_FORM_FIELDS.map((field) => [field, true])),
@@ -258,16 +355,23 @@ export const userFormMachine = setup({
       };
     }),
     toastSaved: emit((_, params: { message: string }) => uiToast('success', params.message)),
-    toastFailed: emit(({ context }) =>
-      uiToast('error', context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE),
+    toastFailed: emit(({ context }, params: { error: unknown }) =>
+      uiToast(
+        'error',
+        failureText(
+          context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE,
+          params.error,
+        ),
+      ),
     ),
-    goToUsers: emit(() => uiNavigate(paths.users)),
+    goToUsers: emit(({ context }) => uiNavigate(context.usersHref)),
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Saving the user failed', params.error);
     },
   },
   guards: {
     isEdit: ({ context }) => context.mode === 'edit',
+    isRoleChange: (_, params: { field: UserFormField }) => params.field === 'user_type_id',
     formIsValid: ({ context }) => Object.keys(validateUserForm(context.values, context.mode)).length === 0,
   },
 }).createMachine({
@@ -283,6 +387,7 @@ export const userFormMachine = setup({
       errors: {},
       hasStoredShopifyKey: false,
       loadError: null,
+      usersHref: input.usersHref ?? paths.users,
     };
   },
   initial: 'starting',
@@ -305,10 +410,25 @@ export const userFormMachine = setup({
     loadFailed: { type: 'final' },
     editing: {
       on: {
-        'form.change': {
-          actions: { type: 'setValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
-        },
+        'form.change': [
+          {
+            guard: { type: 'isRoleChange', params: ({ event }) => ({ field: event.field }) },
+            actions: [
+              { type: 'setValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
+              'recheckShopFields',
+            ],
+          },
+          {
+            actions: {
+              type: 'setValue',
+              params: ({ event }) => ({ field: event.field, value: event.value }),
+            },
+          },
+        ],
         'form.blur': { actions: { type: 'validateField', params: ({ event }) => ({ field: event.field }) } },
+        'form.restore': {
+          actions: { type: 'restoreDraft', params: ({ event }) => ({ values: event.values }) },
+        },
         'form.submit': [{ guard: 'formIsValid', target: 'saving' }, { actions: 'validateAll' }],
       },
     },
@@ -338,7 +458,7 @@ export const userFormMachine = setup({
           actions: [
             { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
             { type: 'applyServerErrors', params: ({ event }) => ({ error: event.error }) },
-            'toastFailed',
+            { type: 'toastFailed', params: ({ event }) => ({ error: event.error }) },
           ],
         },
       },
@@ -384,4 +504,23 @@ export function selectIsDirty(snapshot: UserFormSnapshot): boolean {
     return false;
   const { values, initial } = snapshot.context;
   return USER_FORM_FIELDS.some((field) => values[field] !== initial[field]);
+}
+
+/**
+ * What a draft keeps of the form (issue 15 finding 9): the values as typed, without the password and
+ * the Shopify key (secrets stay out of session storage).
+ */
+export function selectDraftValues(snapshot: UserFormSnapshot): Partial<UserFormValues> {
+  const { values } = snapshot.context;
+  return Object.fromEntries(DRAFT_FIELDS.map((field) => [field, values[field]]));
+}
+
+/** Spec §5 "shopify_id and shopify_domain required" for customers only: whether the role needs them. */
+export function selectNeedsShopFields(snapshot: UserFormSnapshot): boolean {
+  return snapshot.context.values.user_type_id === String(UserType.Customer);
+}
+
+/** True once the user is loaded (edit) or at once (create): what belongs to the user may show. */
+export function selectIsReady(snapshot: UserFormSnapshot): boolean {
+  return snapshot.matches('editing') || snapshot.matches('saving') || snapshot.matches('saved');
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { system } from '@/ui/system';
 import { APPS_LOGOUT_ALERT } from './DashboardLayout';
+import { forgetListLocations } from './list-return';
 import { routes } from './router';
 
 type Session = {
@@ -152,6 +153,7 @@ beforeEach(() => {
   vi.stubGlobal('matchMedia', noMediaMatches);
   window.scrollTo = vi.fn();
   localStorage.clear();
+  forgetListLocations();
   setSession({});
 });
 
@@ -204,6 +206,65 @@ describe('public routes', () => {
     const router = await renderAt('/');
     vi.mocked(window.scrollTo).mockClear();
     await act(() => router.navigate('/products'));
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+});
+
+describe('the way back to a list (issue 15 "You lose your place")', () => {
+  beforeEach(() => setSession({ status: 'loggedIn', user: admin }));
+
+  /** Scrolls jsdom's window to `top` px as a person would, so the app hears the scroll. */
+  function scrollWindowTo(top: number) {
+    Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  }
+
+  it('points Back and the list crumb at the list URL last seen, search and page included', async () => {
+    const router = await renderAt('/dashboard/feeds?search=whey&page=2');
+    await act(() => router.navigate('/dashboard/feeds/3/edit'));
+    await screen.findByRole('heading', { level: 1, name: 'Edit Feed' }, LOADING);
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
+      '/dashboard/feeds?search=whey&page=2',
+    );
+    const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      [...breadcrumb.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Feeds', '/dashboard/feeds?search=whey&page=2'],
+    ]);
+  });
+
+  it('scrolls back to where the list was, and smoothly to the top everywhere else', async () => {
+    const router = await renderAt('/dashboard/users?search=ada&page=2');
+    scrollWindowTo(640);
+    await act(() => router.navigate('/dashboard/profile'));
+    expect(window.scrollTo, 'another screen starts at the top').toHaveBeenLastCalledWith({
+      top: 0,
+      behavior: 'smooth',
+    });
+    scrollWindowTo(0);
+    vi.mocked(window.scrollTo).mockClear();
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?search=ada&page=2');
+    expect(window.scrollTo).toHaveBeenCalledWith({ top: 640, behavior: 'instant' });
+    expect(window.scrollTo).not.toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('keeps the scroll when only the query changes (a search typed, a page turned)', async () => {
+    const router = await renderAt('/dashboard/users');
+    scrollWindowTo(300);
+    vi.mocked(window.scrollTo).mockClear();
+    await act(() => router.navigate('/dashboard/users?search=ad', { replace: true }));
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('starts another visit of a list at the top when it was not scrolled at that URL', async () => {
+    const router = await renderAt('/dashboard/users?page=2');
+    scrollWindowTo(500);
+    await act(() => router.navigate('/dashboard/profile'));
+    vi.mocked(window.scrollTo).mockClear();
+    await act(() => router.navigate('/dashboard/users?page=3'));
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
   });
 });

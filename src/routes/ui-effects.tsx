@@ -4,7 +4,7 @@
  * created with `useScreenActor` (src/routes/screen-actor.ts) emits, and gives machines the app's
  * locations. It imports no XState and no feature, so the root layout stays light.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AppLocation, SubscribeToLocation } from '@/machines/list.machine';
@@ -29,20 +29,31 @@ function useRoot(): UiEffectsRoot {
 /**
  * The router's locations as a subscription for machines (a URL-synced list follows links and
  * back/forward with it): a new listener hears the current location at once, then every change.
+ *
+ * The current location is taken while rendering, not in an effect: a screen that mounts with a new
+ * location (a Back link or the browser's back to `?query=a&page=2`) starts its actor in its own
+ * effects, which React runs before this provider's, and must hear that location, not the previous
+ * screen's (issue 15: the users list came back on page 1 without its filters under its page-2 URL).
  */
 function useLocationSource(): SubscribeToLocation {
   const { pathname, search } = useLocation();
-  const current = useRef<AppLocation>({ pathname, search });
+  // A mutable holder kept for the provider's life (the same object on every render).
+  const [current] = useState<{ location: AppLocation }>(() => ({ location: { pathname, search } }));
+  if (current.location.pathname !== pathname || current.location.search !== search) {
+    current.location = { pathname, search };
+  }
   const listeners = useRef(new Set<(location: AppLocation) => void>());
   useEffect(() => {
-    current.current = { pathname, search };
-    for (const listener of listeners.current) listener(current.current);
-  }, [pathname, search]);
-  return useCallback((listener) => {
-    listeners.current.add(listener);
-    listener(current.current);
-    return () => listeners.current.delete(listener);
-  }, []);
+    for (const listener of listeners.current) listener(current.location);
+  }, [current, pathname, search]);
+  return useCallback(
+    (listener) => {
+      listeners.current.add(listener);
+      listener(current.location);
+      return () => listeners.current.delete(listener);
+    },
+    [current],
+  );
 }
 
 /**

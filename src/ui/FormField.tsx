@@ -45,7 +45,7 @@ export function FormField({
           {required && requiredMark && <Field.RequiredIndicator />}
         </Field.Label>
         {state === 'valid' && (
-          <Check size={16} color="var(--chakra-colors-green-600)" role="img" aria-label="Valid" />
+          <Check size={16} color="var(--chakra-colors-fg-success)" role="img" aria-label="Valid" />
         )}
       </HStack>
       {children}

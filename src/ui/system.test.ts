@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { system } from './system';
+import { COLOR_PALETTES, system } from './system';
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chakraDir = path.join(
@@ -80,6 +80,71 @@ function recipeKeys(file: string, seen = new Set<string>()): Set<string> {
   }
   return keys;
 }
+
+/**
+ * The light-mode colour of the colour token `name` (e.g. 'fg.error') as '#rrggbb': a semantic token's
+ * light value (or its only one), followed through `{colors.…}` references to a raw token.
+ */
+function lightColor(name: string): string {
+  const token = system.tokens.getByName(`colors.${name}`);
+  if (!token) throw new Error(`no colour token ${name}`);
+  const conditions = token.extensions.conditions as Record<string, string> | undefined;
+  const raw = conditions ? (conditions._light ?? conditions.base) : token.value;
+  if (raw === undefined) throw new Error(`${name} has no light value`);
+  const reference = /^\{colors\.(.+)\}$/.exec(raw);
+  if (reference) return lightColor(reference[1]!);
+  if (raw === 'white') return '#ffffff';
+  if (!/^#[0-9a-f]{6}$/i.test(raw)) throw new Error(`${name} is ${raw}, not a hex colour`);
+  return raw.toLowerCase();
+}
+
+/** WCAG 2.1 relative luminance of '#rrggbb'. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((start) => {
+    const channel = parseInt(hex.slice(start, start + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG 2.1 contrast ratio of two '#rrggbb' colours (1 to 21). */
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/** The backgrounds text and focus rings sit on: cards and the sidebar, the page, muted panels. */
+const BACKGROUNDS = ['bg', 'bg.subtle', 'bg.muted'];
+
+describe('contrast in light mode (issue 15 finding 8, WCAG 2.1 AA)', () => {
+  it('measures as WCAG does (a check of the helpers)', () => {
+    expect(contrast('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrast('#ef4444', '#ffffff')).toBeCloseTo(3.76, 2);
+  });
+
+  it.each(COLOR_PALETTES)('draws the %s focus ring at 3:1 or more against every background', (palette) => {
+    for (const background of BACKGROUNDS) {
+      const ratio = contrast(lightColor(`${palette}.focusRing`), lightColor(background));
+      expect(ratio, `${palette}.focusRing on ${background}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it.each(['fg.error', 'fg.success', 'fg.warning', 'fg.muted', 'brand.fg'])(
+    'writes %s text at 4.5:1 or more against every background',
+    (text) => {
+      for (const background of [...BACKGROUNDS, 'bg.error', 'bg.success', 'bg.warning']) {
+        const ratio = contrast(lightColor(text), lightColor(background));
+        expect(ratio, `${text} on ${background}`).toBeGreaterThanOrEqual(4.5);
+      }
+    },
+  );
+
+  it('keeps the rest of each colour group (the overrides merge into the defaults)', () => {
+    expect(lightColor('fg')).toBe('#09090b');
+    expect(lightColor('fg.info')).toBe(lightColor('blue.600'));
+    expect(lightColor('border.error')).toBe(lightColor('red.500'));
+  });
+});
 
 describe('the Chakra system', () => {
   it('has the default recipe of every Chakra component that src imports', () => {

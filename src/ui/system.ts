@@ -9,10 +9,18 @@
  * only) and adds the default theme with only the recipes below. A Chakra component whose recipe is
  * missing renders unstyled, without any error: `system.test.ts` fails when `src` imports a component
  * whose recipe is not listed here.
+ *
+ * Contrast (issue 15 finding 8, WCAG 2.1 AA in light mode): every palette's focus ring is its 700 shade
+ * (≥ 4.5:1 against white, `bg.subtle` and `bg.muted`, where Chakra's gray.400 ring was 2.6:1), and
+ * the status text colours `fg.error`, `fg.success` and `fg.warning` are 700 shades too (≥ 4.5:1 as
+ * text; Chakra's red.500 error text was 3.8:1, green.600 3.3:1). Screens colour an error, a rise or a
+ * warning with these semantic tokens, never with a raw palette shade. `system.test.ts` checks the
+ * ratios.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
+  alertSlotRecipe,
   avatarSlotRecipe,
   badgeRecipe,
   breadcrumbSlotRecipe,
@@ -85,6 +93,7 @@ const themeConfig = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
+      alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       breadcrumb: breadcrumbSlotRecipe,
       card: cardSlotRecipe,
@@ -104,6 +113,26 @@ const themeConfig = defineConfig({
     },
   },
 });
+
+/** Chakra's colour palettes that components may use as `colorPalette`, plus the app's `brand`. */
+export const COLOR_PALETTES = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'cyan',
+  'purple',
+  'pink',
+  'brand',
+] as const;
+
+/** `<palette>.focusRing` for every palette: its 700 shade (see the module comment). */
+const focusRings = Object.fromEntries(
+  COLOR_PALETTES.map((palette) => [palette, { focusRing: { value: `{colors.${palette}.700}` } }]),
+);
 
 const appConfig = defineConfig({
   globalCss: {
@@ -130,6 +159,7 @@ const appConfig = defineConfig({
     },
     semanticTokens: {
       colors: {
+        ...focusRings,
         // brand.700 on white is 5.5:1, so solid buttons and links pass WCAG AA for normal text.
         brand: {
           solid: { value: '{colors.brand.700}' },
@@ -138,7 +168,12 @@ const appConfig = defineConfig({
           muted: { value: '{colors.brand.100}' },
           subtle: { value: '{colors.brand.50}' },
           emphasized: { value: '{colors.brand.200}' },
-          focusRing: { value: '{colors.brand.600}' },
+          focusRing: { value: '{colors.brand.700}' },
+        },
+        fg: {
+          error: { value: '{colors.red.700}' },
+          success: { value: '{colors.green.700}' },
+          warning: { value: '{colors.orange.700}' },
         },
       },
     },

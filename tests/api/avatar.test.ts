@@ -184,6 +184,14 @@ describe('PUT /account/upload/avatar', () => {
     }
   });
 
+  it('words every refusal as a sentence that names the limit (issue 15: shown after the spec text)', () => {
+    expect(AVATAR_TOO_LARGE_MESSAGE).toBe('The file is larger than 800K, the largest avatar allowed.');
+    expect(AVATAR_UNSUPPORTED_MESSAGE).toBe('The file is not a JPG, GIF or PNG image.');
+    expect(AVATAR_TOO_BIG_MESSAGE).toBe('The image is larger than 4096 × 4096 pixels.');
+    expect(AVATAR_DAMAGED_MESSAGE).toBe('The image is damaged and cannot be read.');
+    expect(AVATAR_MAX_BYTES, "the hint's 800K").toBe(800 * 1024);
+  });
+
   it('answers 413 for a file over 800 KiB while streaming, and stores nothing', async () => {
     const { access_token } = await login(t.app, t.users.admin.email);
     const before = await storedPaths();
@@ -256,6 +264,7 @@ describe('PUT /account/upload/avatar', () => {
       contentType: 'image/png',
     });
     expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ message: AVATAR_UNSUPPORTED_MESSAGE });
   });
 
   it.each([

@@ -1,11 +1,12 @@
 /**
  * Fixtures of the dashboard API tests: customers, products, orders with lines and transactions
- * inserted at chosen instants, plus independent helpers (London day by Intl, PDF text by pdf.js)
- * that the tests use to compute what the endpoints should answer.
+ * inserted at chosen instants, plus independent helpers (London day by Intl, PDF text by pdf.js,
+ * CSV records by csv-parse) that the tests use to compute what the endpoints should answer.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Db } from '../../server/db/open';
 import {
@@ -143,21 +144,30 @@ export interface FixtureTransaction {
   reference: string;
 }
 
-/** Inserts transactions, one per `{at, amount, status}`, with references TRX<n>; returns them with ids. */
+/** A transaction to insert: `description` defaults to `Payment <n>`, `paymentMethod` to Visa / PayPal. */
+export interface TransactionEntry {
+  at: Date;
+  amount: number;
+  status: number;
+  description?: string;
+  paymentMethod?: string;
+}
+
+/** Inserts transactions, one per entry, with references TRX<n>; returns them with ids. */
 export async function insertTransactions(
   db: Db,
-  entries: { at: Date; amount: number; status: number }[],
+  entries: TransactionEntry[],
   firstReference = 1,
 ): Promise<FixtureTransaction[]> {
   const rows = await db
     .insert(transactions)
     .values(
       entries.map((entry, index) => ({
-        transaction: `Payment ${firstReference + index}`,
+        transaction: entry.description ?? `Payment ${firstReference + index}`,
         occurred_at: entry.at,
         amount: entry.amount,
         reference_number: `TRX${String(firstReference + index).padStart(6, '0')}`,
-        payment_method: index % 2 === 0 ? 'Visa' : 'PayPal',
+        payment_method: entry.paymentMethod ?? (index % 2 === 0 ? 'Visa' : 'PayPal'),
         status: entry.status,
       })),
     )
@@ -165,7 +175,13 @@ export async function insertTransactions(
   return rows.map((row, index) => {
     const entry = entries[index];
     if (!entry) throw new Error('transaction not inserted');
-    return { id: row.id, reference: row.reference_number, ...entry };
+    return {
+      id: row.id,
+      reference: row.reference_number,
+      at: entry.at,
+      amount: entry.amount,
+      status: entry.status,
+    };
   });
 }
 
@@ -198,4 +214,9 @@ export async function pdfPageCount(bytes: Buffer): Promise<number> {
   const count = document.numPages;
   await document.destroy();
   return count;
+}
+
+/** The records of a CSV text (csv-parse, RFC 4180), header row included. */
+export function csvRecords(text: string): string[][] {
+  return parse(text, { relax_column_count: false }) as string[][];
 }

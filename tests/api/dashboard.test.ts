@@ -18,6 +18,7 @@ import type { Transaction, TransactionStatusCode, UserOrder } from '@/api/schema
 import { createTestApp, login } from './helpers';
 import type { TestApp } from './helpers';
 import {
+  csvRecords,
   dayInLondon,
   getDashboard,
   insertCustomers,
@@ -44,6 +45,32 @@ const WEEK_START = new Date('2025-05-26T23:00:00.000Z');
 const JUNE_START = new Date('2025-05-31T23:00:00.000Z');
 /** The report fixtures live in April, away from the list fixtures. */
 const REPORT_ROWS = 520;
+/**
+ * March's fixtures (issue 15): on the 10th a completed payment, a completed refund, a cancelled and
+ * an in-progress payment (the report's total counts the first alone); on the 11th, texts a
+ * spreadsheet would run as formulas, and one that needs CSV quoting.
+ */
+const MARCH = [
+  { at: new Date('2025-03-10T10:00:00Z'), amount: 10000, status: 1, description: 'Payment from Acme' },
+  { at: new Date('2025-03-10T11:00:00Z'), amount: 2500, status: 1, description: 'Refund to Acme' },
+  { at: new Date('2025-03-10T12:00:00Z'), amount: 7000, status: 2, description: 'Payment from Beta' },
+  { at: new Date('2025-03-10T13:00:00Z'), amount: 3000, status: 3, description: 'Payment from Gamma' },
+  {
+    at: new Date('2025-03-11T09:00:00Z'),
+    amount: 1234,
+    status: 1,
+    description: '=HYPERLINK("http://evil.example","x")',
+    paymentMethod: '@SUM(1+1)',
+  },
+  {
+    at: new Date('2025-03-11T10:00:00Z'),
+    amount: 99,
+    status: 4,
+    description: '+44 caller',
+    paymentMethod: '-2+3',
+  },
+  { at: new Date('2025-03-11T11:00:00Z'), amount: 100, status: 1, description: 'Payment, "quoted"\nline' },
+];
 
 let t: TestApp;
 let token: string;
@@ -122,6 +149,7 @@ beforeAll(async () => {
     })),
     1000,
   );
+  await insertTransactions(t.db, MARCH, 5000);
 });
 
 afterAll(async () => {
@@ -272,9 +300,11 @@ describe('GET /dashboard/transactions', () => {
     const first = v.parse(TransactionsPage, (await get('/transactions')).json());
     expect(first.transactions).toHaveLength(100);
     expect(first.current_page).toBe(1);
-    expect(first.total_pages).toBe(Math.ceil((fixtureTransactions.length + REPORT_ROWS) / 100));
+    expect(first.total_pages).toBe(
+      Math.ceil((fixtureTransactions.length + REPORT_ROWS + MARCH.length) / 100),
+    );
     const last = v.parse(TransactionsPage, (await get(`/transactions?page=${first.total_pages}`)).json());
-    expect(last.transactions).toHaveLength((fixtureTransactions.length + REPORT_ROWS) % 100);
+    expect(last.transactions).toHaveLength((fixtureTransactions.length + REPORT_ROWS + MARCH.length) % 100);
     const beyond = v.parse(
       TransactionsPage,
       (await get(`/transactions?page=${first.total_pages + 1}`)).json(),
@@ -394,9 +424,30 @@ describe('the PDF reports', () => {
         TRANSACTION_STATUS_LABELS[row.status],
       ]),
     );
-    const cents = listed.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+    const cents = listed
+      .filter((row) => row.status === 1)
+      .reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
     expect(lines).toContainEqual([`Transactions: ${listed.length}`]);
-    expect(lines).toContainEqual([`Total amount: ${formatDollars(cents / 100)}`]);
+    expect(lines).toContainEqual([`Total of completed payments: ${formatDollars(cents / 100)}`]);
+  });
+
+  it('the transactions total counts completed payments only: refunds and cancelled ones are listed, not added', async () => {
+    const response = await get('/transactions/report?start_date=2025-03-10&end_date=2025-03-10');
+    expect(response.statusCode).toBe(200);
+    const lines = await pdfLines(response.rawPayload);
+    expect(tableRows(lines, /^(Payment|Refund) /).map((line) => [line[0], line[2], line[5]])).toEqual([
+      ['Payment from Gamma', '$30.00', 'In progress'],
+      ['Payment from Beta', '$70.00', 'Cancelled'],
+      ['Refund to Acme', '$25.00', 'Completed'],
+      ['Payment from Acme', '$100.00', 'Completed'],
+    ]);
+    expect(lines).toContainEqual(['Transactions: 4']);
+    expect(lines).toContainEqual(['Total of completed payments: $100.00']);
+    expect(lines).toContainEqual(['Completed refunds (not in the total): $25.00']);
+    expect(lines).toContainEqual([
+      'Cancelled, in progress and in review payments are listed but not in the total.',
+    ]);
+    expect(lines.flat().some((text) => text.startsWith('Total amount'))).toBe(false);
   });
 
   it('the orders report lists every order and the totals the list gives for the same filters', async () => {
@@ -459,6 +510,130 @@ describe('the PDF reports', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message, url).toMatch(/must be a date from 2000-01-01 to 2100-12-31$/);
+    }
+  });
+});
+
+/** London's wall-clock time of an instant, `YYYY-MM-DD HH:mm:ss`, by Intl (independent of the server). */
+function londonWallClock(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+describe('the CSV exports (issue 15)', () => {
+  const money = (amount: number) => amount.toFixed(2);
+
+  it('exports the transactions of the list for the same filters: header, every row, dollars as decimals', async () => {
+    const filter = 'status=1,3&start_date=2025-04-01&end_date=2025-04-10';
+    const response = await get(`/transactions/export.csv?${filter}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-store');
+    // Named after the day of the export (the test clock's London day).
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="transactions-2025-06-02.csv"',
+    );
+    const [header, ...records] = csvRecords(response.body);
+    expect(header).toEqual([
+      'Transaction',
+      'Date & Time (Europe/London)',
+      'Amount (USD)',
+      'Reference Number',
+      'Payment Method',
+      'Status',
+    ]);
+    const listed = await allPages<Transaction>(`/transactions?${filter}`, 'transactions', 100);
+    expect(listed.length).toBeGreaterThan(200);
+    expect(records).toEqual(
+      listed.map((row) => [
+        row.transaction,
+        londonWallClock(new Date(row.date)),
+        money(row.amount),
+        row.reference_number,
+        row.payment_method,
+        TRANSACTION_STATUS_LABELS[row.status],
+      ]),
+    );
+  });
+
+  it('exports the user orders of the list for the same days, costs in pounds as decimals', async () => {
+    const filter = 'start_date=2025-05-27&end_date=2025-06-02';
+    const response = await get(`/orders/export.csv?${filter}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="user-orders-2025-06-02.csv"');
+    const [header, ...records] = csvRecords(response.body);
+    expect(header).toEqual([
+      'Order Number',
+      'Date & Time (Europe/London)',
+      'Customer Name',
+      'Number Of Items',
+      'Cost of Order ex VAT (GBP)',
+      'Cost of Order inc VAT (GBP)',
+    ]);
+    const listed = await allPages<UserOrder>(`/orders?${filter}`, 'orders', 100);
+    expect(records).toEqual(
+      listed.map((row) => [
+        String(row.id),
+        londonWallClock(new Date(row.date)),
+        row.customer_name,
+        String(row.number_of_items),
+        money(row.cost_of_order_ex_vat),
+        money(row.cost_of_order_inc_vat),
+      ]),
+    );
+  });
+
+  it('writes text a spreadsheet would run as a formula with a leading apostrophe, and quotes as RFC 4180 says', async () => {
+    const response = await get('/transactions/export.csv?start_date=2025-03-11&end_date=2025-03-11');
+    expect(response.statusCode).toBe(200);
+    const [, ...records] = csvRecords(response.body);
+    expect(records.map((record) => [record[0], record[2], record[4]])).toEqual([
+      ['Payment, "quoted"\nline', '1.00', 'Visa'],
+      ["'+44 caller", '0.99', "'-2+3"],
+      [`'=HYPERLINK("http://evil.example","x")`, '12.34', "'@SUM(1+1)"],
+    ]);
+  });
+
+  it('answers a header alone for a period without rows', async () => {
+    const response = await get('/orders/export.csv?start_date=2030-01-01');
+    expect(response.statusCode).toBe(200);
+    expect(csvRecords(response.body)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      '/transactions/export.csv?start_date=2025-06-02&end_date=2025-06-01',
+      'Query string: end_date must not be before start_date',
+    ],
+    [
+      '/transactions/export.csv?start_date=0002-01-01',
+      'start_date: must be a date from 2000-01-01 to 2100-12-31',
+    ],
+    ['/transactions/export.csv?status=9', 'status: must be status codes 1 to 4, comma-joined'],
+    ['/orders/export.csv?end_date=2025-02-30', 'end_date: must be a date written YYYY-MM-DD'],
+  ])('answers 400 with a message for %s', async (url, message) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toMatchObject({ statusCode: 400, message });
+  });
+
+  it('is for admins only: 401 without a token, 403 for a customer', async () => {
+    for (const url of ['/transactions/export.csv', '/orders/export.csv']) {
+      const anonymous = await t.app.inject({ method: 'GET', url: `/api/backoffice/dashboard${url}` });
+      expect(anonymous.statusCode, url).toBe(401);
+      const customer = (await login(t.app, t.users.customer.email)).access_token;
+      expect((await getDashboard(t.app, url, customer)).statusCode, url).toBe(403);
     }
   });
 });

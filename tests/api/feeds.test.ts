@@ -1,7 +1,9 @@
 /**
  * The feed editor's back-office calls (issue 4, "Server"): GET /shop/categories, GET /shop/products
- * with its ETag, and feeds CRUD with its validation.
+ * with its ETag, and feeds CRUD with its validation; issue 15: the feeds list as CSV (search, sort,
+ * header row, formula-safe cells, admins only).
  */
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,5 +281,101 @@ describe('feeds', () => {
 
   it('is for admins only', async () => {
     expect((await call(t.app, 'GET', '/feeds', undefined, customerToken)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /feeds/export.csv', () => {
+  const header = [
+    'ID',
+    'Name',
+    'Brands',
+    'Brands count',
+    'Products',
+    'Customer',
+    'Discount (%)',
+    'Shipping discount (%)',
+  ];
+  /** Feeds whose names a spreadsheet would run as formulas, all holding 'Export'. */
+  const risky = ['=HYPERLINK("http://x.example","Export")', '+Export plus', '-Export minus', '@Export at'];
+  let riskyIds: number[] = [];
+
+  beforeAll(async () => {
+    riskyIds = [];
+    for (const [position, name] of risky.entries()) {
+      const created = await call(t.app, 'POST', '/feeds/create', {
+        name,
+        products: productIds.slice(0, position + 1),
+        user_id: acme,
+      });
+      riskyIds.push(v.parse(FeedDetail, created.json()).id);
+    }
+  });
+
+  function exportCsv(search: string, token = admin) {
+    return t.app.inject({
+      method: 'GET',
+      url: `/api/backoffice/feeds/export.csv${search}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  it('sends every feed, newest first, as a dated attachment with a header row', async () => {
+    const response = await exportCsv('');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="feeds-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const rows = parse(response.body) as string[][];
+    expect(rows[0]).toEqual(header);
+    const list = v.parse(FeedList, (await call(t.app, 'GET', '/feeds')).json());
+    expect(rows.slice(1).map((row) => Number(row[0]))).toEqual(list.map((feed) => feed.id));
+    const acmeFeed = list.find((feed) => feed.id === riskyIds[1]);
+    expect(rows.find((row) => Number(row[0]) === riskyIds[1])).toEqual([
+      String(riskyIds[1]),
+      "'+Export plus",
+      acmeFeed?.brands.map((brand) => brand.name).join('; '),
+      String(acmeFeed?.brands.length),
+      '2',
+      `Acme Health Ltd (#${acme})`,
+      '15',
+      '5',
+    ]);
+  });
+
+  it('neutralises every cell a spreadsheet would run as a formula', async () => {
+    const rows = parse((await exportCsv('?query=export')).body) as string[][];
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual(risky.map((name) => `'${name}`).sort());
+  });
+
+  it('holds the search and the sort of the list', async () => {
+    const byName = parse((await exportCsv('?query=EXPORT&sort=name')).body) as string[][];
+    // The names as the table sorts them (en-GB collation puts '-' before '@', '+' and '='), not
+    // as the neutralised cells would sort.
+    expect(byName.slice(1).map((row) => Number(row[0]))).toEqual([
+      riskyIds[2],
+      riskyIds[3],
+      riskyIds[1],
+      riskyIds[0],
+    ]);
+    const byProducts = parse((await exportCsv('?query=export&sort=-products')).body) as string[][];
+    expect(byProducts.slice(1).map((row) => Number(row[0]))).toEqual([...riskyIds].reverse());
+    const none = parse((await exportCsv('?query=no%20such%20feed')).body) as string[][];
+    expect(none, 'nothing found: the header alone').toEqual([header]);
+  });
+
+  it('refuses a sort the list does not have, and is for admins only', async () => {
+    const bad = await exportCsv('?sort=price');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^sort: sort must be one of id, -id, name/);
+    expect((await exportCsv('', customerToken)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/backoffice/feeds/export.csv' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

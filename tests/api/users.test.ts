@@ -1,9 +1,11 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE, UserStatus, UserType } from '@/api/schemas/common';
 import {
   EMAIL_TAKEN_MESSAGE,
   USER_CREATED_MESSAGE,
+  USER_EXPORT_COLUMNS,
   USER_MESSAGES,
   USER_UPDATED_MESSAGE,
 } from '@/api/schemas/users';
@@ -11,7 +13,8 @@ import type { User, UsersPage, UserStatistic } from '@/api/schemas/users';
 import { consumeApiTokenRequest } from '../../server/auth/api-token-check';
 import { apiTokens, users } from '../../server/db/schema';
 import { decryptSecret } from '../../server/auth/secret-box';
-import { SELF_DEACTIVATE_MESSAGE, SELF_DEMOTE_MESSAGE } from '../../server/users/users-service';
+import { SELF_DEACTIVATE_MESSAGE, SELF_DEMOTE_MESSAGE, exportUsers } from '../../server/users/users-service';
+import { usersCsvFilename } from '../../server/users/users-export';
 import { STATISTIC_TYPES } from '../../server/users/statistics';
 import { createTestApp, login, postRefresh } from './helpers';
 import type { TestApp } from './helpers';
@@ -27,6 +30,7 @@ import {
 
 const ROUTES: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = [
   ['GET', '/users'],
+  ['GET', '/users/export.csv'],
   ['GET', '/users/statistics'],
   ['GET', '/users/1'],
   ['POST', '/users/create', validUser()],
@@ -153,10 +157,55 @@ describe('users API', () => {
     });
 
     it('a missing field is named', async () => {
-      const { shopify_id: _, ...body } = validUser();
+      const { phone: _, ...body } = validUser();
       const response = await call(t.app, admin, 'POST', '/users/create', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('shopify_id is required');
+      expect(response.json().message).toBe('phone is required');
+    });
+
+    it('a customer needs both Shopify fields, blank or missing', async () => {
+      const { shopify_id: _, shopify_domain: __, ...withoutShop } = validUser();
+      const missing = await call(t.app, admin, 'POST', '/users/create', withoutShop);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(
+        `shopify_id: ${USER_MESSAGES.required}; shopify_domain: ${USER_MESSAGES.required}`,
+      );
+      const blank = await call(
+        t.app,
+        admin,
+        'POST',
+        '/users/create',
+        validUser({ shopify_id: ' ', shopify_domain: null }),
+      );
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().message).toBe(
+        `shopify_id: ${USER_MESSAGES.required}; shopify_domain: ${USER_MESSAGES.required}`,
+      );
+    });
+
+    it('an admin needs no Shopify fields (saved blank); a given Shopify domain is still checked', async () => {
+      const { shopify_id: _, shopify_domain: __, ...withoutShop } = validUser();
+      const response = await call(t.app, admin, 'POST', '/users/create', {
+        ...withoutShop,
+        email: 'admin-two@example.com',
+        user_type_id: UserType.Admin,
+        shopify_admin_api: null,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().user).toMatchObject({
+        user_type_id: UserType.Admin,
+        shopify_id: '',
+        shopify_domain: '',
+        has_shopify_admin_api: false,
+      });
+      const badDomain = await call(t.app, admin, 'POST', '/users/create', {
+        ...withoutShop,
+        email: 'admin-three@example.com',
+        user_type_id: UserType.Admin,
+        shopify_domain: 'not a domain',
+      });
+      expect(badDomain.statusCode).toBe(400);
+      expect(badDomain.json().message).toBe(`shopify_domain: ${USER_MESSAGES.shopDomain}`);
     });
 
     it('mobile and website are optional; every accepted discount rate passes', async () => {
@@ -331,6 +380,53 @@ describe('users API', () => {
       );
       expect(nul.statusCode).toBe(400);
       expect(nul.json().message).toBe(`last_name: ${CONTROL_CHARACTERS_MESSAGE}`);
+    });
+
+    it('updates without a password key at all: the stored password stays', async () => {
+      const [before] = await t.db.select().from(users).where(eq(users.id, created.id));
+      const { password: _, ...body } = validUser({ email: 'ada.byron@example.com', last_name: 'King' });
+      const response = await call(t.app, admin, 'PUT', `/users/${created.id}`, body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user.last_name).toBe('King');
+      const [after] = await t.db.select().from(users).where(eq(users.id, created.id));
+      expect(after!.password_hash).toBe(before!.password_hash);
+      await expect(login(t.app, 'ada.byron@example.com', 'N3w!Password')).resolves.toBeTruthy();
+    });
+
+    it('an admin account without Shopify fields can be edited and saved (their own too)', async () => {
+      const self = await call(t.app, admin, 'GET', `/users/${t.users.admin.id}`);
+      expect(self.statusCode).toBe(200);
+      const stored = self.json() as User;
+      expect(stored).toMatchObject({ user_type_id: UserType.Admin, shopify_id: '', shopify_domain: '' });
+      const response = await call(t.app, admin, 'PUT', `/users/${stored.id}`, {
+        user_type_id: stored.user_type_id,
+        status: stored.status,
+        first_name: 'Renamed',
+        last_name: stored.last_name,
+        email: stored.email,
+        company_name: 'Back Office Ltd',
+        phone: '+44 20 7946 0001',
+        shopify_id: '',
+        shopify_domain: '',
+        discount_rate: 0,
+        shipping_discount_rate: 0,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user).toMatchObject({
+        first_name: 'Renamed',
+        shopify_id: '',
+        shopify_domain: '',
+      });
+      // The same blank Shopify fields on a customer are refused with the spec's message.
+      const customerEdit = await call(t.app, admin, 'PUT', `/users/${t.users.customer.id}`, {
+        ...validUser({ email: t.users.customer.email, password: '' }),
+        shopify_id: '',
+        shopify_domain: '',
+      });
+      expect(customerEdit.statusCode).toBe(400);
+      expect(customerEdit.json().message).toBe(
+        `shopify_id: ${USER_MESSAGES.required}; shopify_domain: ${USER_MESSAGES.required}`,
+      );
     });
 
     it("taking another user's email on update → 409", async () => {
@@ -508,6 +604,122 @@ describe('users list', () => {
     expect(page.body).not.toContain(SHOPIFY_SECRET);
     expect(page.body).not.toContain('"shopify_admin_api"');
     expect(page.json().users[0].has_shopify_admin_api).toBe(true);
+  });
+});
+
+describe('users list sort and CSV export', () => {
+  let t: TestApp;
+  let admin: string;
+  /** Four users found by the search 'sorty', made so every column orders them differently. */
+  let u: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await login(t.app, t.users.admin.email)).access_token;
+    u = await insertUsers(t.db, 4, 'sorty');
+    const rows = [
+      { first_name: 'Carl', last_name: 'Able', email: 'd-sorty@bulk.example', status: UserStatus.Active },
+      {
+        first_name: 'alice',
+        last_name: 'Zimmer',
+        email: 'b-sorty@bulk.example',
+        status: UserStatus.Inactive,
+      },
+      { first_name: 'Alice', last_name: 'Brown', email: 'c-sorty@bulk.example', status: UserStatus.Active },
+      { first_name: 'Dora', last_name: 'Able', email: 'a-sorty@bulk.example', status: UserStatus.Inactive },
+    ];
+    for (const [index, row] of rows.entries())
+      await t.db.update(users).set(row).where(eq(users.id, u[index]!));
+    await t.db
+      .update(users)
+      .set({ company_name: '=HYPERLINK("http://evil.example","x")', phone: '+44 1', website: '@SUM(1)' })
+      .where(eq(users.id, u[1]!));
+    await insertOrders(t.db, u[0]!, 2, t.clock.now());
+    await insertOrders(t.db, u[2]!, 5, t.clock.now());
+    await insertOrders(t.db, u[3]!, 2, t.clock.now());
+  });
+  afterAll(() => t.close());
+
+  async function order(query: string): Promise<number[]> {
+    const response = await call(t.app, admin, 'GET', `/users?query=sorty${query}`);
+    expect(response.statusCode).toBe(200);
+    return (response.json() as UsersPage).users.map((user) => user.id);
+  }
+
+  it('sorts by each column both ways, ties by id in the same direction; newest first by default', async () => {
+    const [u0, u1, u2, u3] = u as [number, number, number, number];
+    const expected: Array<[string, number[]]> = [
+      ['', [u3, u2, u1, u0]],
+      // Names case-insensitively, first name then last name.
+      ['name', [u2, u1, u0, u3]],
+      ['-name', [u3, u0, u1, u2]],
+      ['email', [u3, u1, u2, u0]],
+      ['-email', [u0, u2, u1, u3]],
+      // Active (1) first; within a status by id.
+      ['status', [u0, u2, u1, u3]],
+      ['-status', [u3, u1, u2, u0]],
+      ['orders', [u1, u0, u3, u2]],
+      ['-orders', [u2, u3, u0, u1]],
+    ];
+    for (const [sort, ids] of expected) {
+      expect(await order(sort === '' ? '' : `&sort=${sort}`), `sort=${sort}`).toEqual(ids);
+    }
+    // Pages follow the order: the second page of two holds the next two.
+    expect(await order('&sort=orders&limit=2&page=2')).toEqual([u3, u2]);
+    expect(await order('&sort=-status&status=1')).toEqual([u2, u0]);
+  });
+
+  it('an unknown sort column → 400 naming the choices', async () => {
+    for (const sort of ['feeds', '--name', 'name,email', 'Name', '-']) {
+      const response = await call(t.app, admin, 'GET', `/users?sort=${encodeURIComponent(sort)}`);
+      expect(response.statusCode, sort).toBe(400);
+      expect(response.json().message).toBe(
+        "sort: sort must be one of name, email, status, orders, each optionally after '-' (descending)",
+      );
+    }
+    expect((await call(t.app, admin, 'GET', '/users/export.csv?sort=password')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered, sorted view as a dated CSV attachment with a header of the field names', async () => {
+    const response = await call(t.app, admin, 'GET', '/users/export.csv?query=SORTY&status=2&sort=-name');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${usersCsvFilename(t.clock.now())}"`,
+    );
+    expect(usersCsvFilename(new Date('2026-11-23T12:00:00Z'))).toBe('users-2026-11-23.csv');
+    expect(response.headers['cache-control']).toBe('no-store');
+    const [header, ...rows] = parse(response.body) as string[][];
+    expect(header).toEqual([...USER_EXPORT_COLUMNS]);
+    expect(header).not.toContain('password');
+    const column = (name: (typeof USER_EXPORT_COLUMNS)[number]) => USER_EXPORT_COLUMNS.indexOf(name);
+    // Inactive only, names descending: Dora, then alice.
+    expect(rows.map((row) => row[column('id')])).toEqual([String(u[3]), String(u[1])]);
+    const alice = rows[1]!;
+    expect(alice[column('first_name')]).toBe('alice');
+    expect(alice[column('status')]).toBe('2');
+    expect(alice[column('mobile')]).toBe('');
+    expect(alice[column('has_shopify_admin_api')]).toBe('false');
+    // Cells a spreadsheet would run as a formula start with an apostrophe.
+    expect(alice[column('company_name')]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(alice[column('phone')]).toBe("'+44 1");
+    expect(alice[column('website')]).toBe("'@SUM(1)");
+    expect(response.body).not.toContain(SHOPIFY_SECRET);
+  });
+
+  it('exports every matching user (all pages, read in batches) with the same order as the list', async () => {
+    const all = await call(t.app, admin, 'GET', '/users/export.csv?sort=orders');
+    const [, ...rows] = parse(all.body) as string[][];
+    const everyone = (await call(t.app, admin, 'GET', '/users?sort=orders')).json() as UsersPage;
+    expect(rows.map((row) => Number(row[0]))).toEqual(everyone.users.map((user) => user.id));
+    expect(rows).toHaveLength(everyone.total);
+    const batched: number[] = [];
+    for await (const user of exportUsers(t.db, { query: 'sorty', status: [], sort: null }, 3))
+      batched.push(user.id);
+    expect(batched).toEqual([...u].reverse());
+    const none = await call(t.app, admin, 'GET', '/users/export.csv?query=nobody-at-all');
+    expect(none.statusCode).toBe(200);
+    expect(parse(none.body)).toEqual([[...USER_EXPORT_COLUMNS]]);
   });
 });
 

@@ -1,9 +1,15 @@
 /**
  * Dashboard home end to end (issue 5): the four widgets render from the demo data, changing the
  * orders period changes the rows, and the report buttons download PDFs named after their period.
+ * Issue 15: a failed or offline list says so with Retry; From after To is a field error and sends
+ * nothing; a typed date sends one request after the pause; the transactions PDF holds the table's
+ * filters and counts completed payments only; the filters survive reload and Back; the CSV export
+ * holds the table's rows.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { pdfLines } from '../api/dashboard-fixtures';
 
 const admin = { email: 'admin@example.com', password: 'Admin123!' };
 
@@ -66,7 +72,7 @@ test('the dashboard renders all four widgets from the demo data', async ({ page 
 });
 
 test('changing the orders period changes the rows to that period', async ({ page }) => {
-  const panel = page.getByRole('region', { name: 'User Orders' });
+  const panel = page.getByRole('region', { name: 'User Orders', exact: true });
   const from = panel.getByLabel('From', { exact: true });
   const to = panel.getByLabel('To', { exact: true });
   const orders = panel.getByRole('table', { name: 'User orders' });
@@ -105,4 +111,232 @@ test('the report buttons download PDFs named after the report and its period', a
   await page.getByRole('button', { name: 'TRANSACTIONS REPORT' }).click();
   const transactions = await transactionsDownload;
   expect(transactions.suggestedFilename()).toBe(`transactions-report-${today}-to-${today}.pdf`);
+});
+
+/** The requests of a dashboard list (`transactions` or `orders`) from now on, as URLs. */
+function listRequests(page: Page, list: 'transactions' | 'orders'): URL[] {
+  const seen: URL[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === `/api/backoffice/dashboard/${list}`) seen.push(url);
+  });
+  return seen;
+}
+
+/** Every row of a dashboard list for `filters`, through the API with the page's stored token. */
+async function allTransactions(page: Page, filters: Record<string, string>) {
+  const token = await page.evaluate(() => localStorage.getItem('access_token'));
+  const rows: { transaction: string; amount: number; status: number; reference_number: string }[] = [];
+  for (let number = 1; ; number += 1) {
+    const response = await page.request.get('/api/backoffice/dashboard/transactions', {
+      params: { ...filters, page: String(number), limit: '100' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { transactions: typeof rows; total_pages: number };
+    rows.push(...body.transactions);
+    if (number >= body.total_pages) return rows;
+  }
+}
+
+/** The text of one column of a table's data rows. */
+async function columnTexts(table: ReturnType<Page['getByRole']>, column: number): Promise<string[]> {
+  return table
+    .getByRole('row')
+    .evaluateAll(
+      (rows, index) =>
+        rows.slice(1).map((row) => row.querySelectorAll('td')[index]?.textContent?.trim() ?? ''),
+      column,
+    );
+}
+
+test('a failed or offline transactions list says so with Retry, and Retry recovers (issue 15)', async ({
+  page,
+  context,
+}) => {
+  const panel = page.getByRole('region', { name: 'Transactions', exact: true });
+  const table = panel.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toContainText('$');
+
+  await page.route('**/api/backoffice/dashboard/transactions?*', (route) =>
+    route.fulfill({
+      status: 500,
+      json: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' },
+    }),
+  );
+  await panel.locator('label').filter({ hasText: 'Cancelled' }).click();
+  const failure = panel.getByRole('alert');
+  await expect(failure).toContainText('Failed to load transactions: Database unavailable');
+  await expect(table).not.toContainText('No transactions found.');
+  await page.unroute('**/api/backoffice/dashboard/transactions?*');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await panel.locator('label').filter({ hasText: 'Cancelled' }).click();
+  await expect(panel.getByRole('alert')).toContainText(
+    'Failed to load transactions: Could not reach the server',
+  );
+  await context.setOffline(false);
+  await panel.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('$');
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('From after To is a field error on From and sends no request (issue 15)', async ({ page }) => {
+  const panel = page.getByRole('region', { name: 'User Orders', exact: true });
+  await expect(panel.getByRole('table', { name: 'User orders' }).getByRole('row')).toHaveCount(11);
+  const requests = listRequests(page, 'orders');
+  const from = panel.getByLabel('From', { exact: true });
+  await from.fill(londonDay(3).iso);
+  await expect(from).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = await from.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  await expect(page.locator(`[id="${describedBy}"]`)).toHaveText('From must be on or before To');
+  await expect(panel.getByLabel('To', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  // Well past the pause: still nothing asked, and the table still shows the last valid days.
+  await page.waitForTimeout(1000);
+  expect(requests).toEqual([]);
+  await expect(panel.getByRole('table', { name: 'User orders' }).getByRole('row')).toHaveCount(11);
+  await panel.getByRole('combobox', { name: 'Orders period' }).selectOption({ label: 'Last 30 days' });
+  await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+  await expect.poll(() => requests.length).toBe(1);
+});
+
+test('typing a date by keyboard sends one request after the pause, none for year 0002 (issue 15)', async ({
+  page,
+}) => {
+  const panel = page.getByRole('region', { name: 'User Orders', exact: true });
+  await expect(panel.getByRole('table', { name: 'User orders' }).getByRole('row')).toHaveCount(11);
+  const requests = listRequests(page, 'orders');
+  const target = londonDay(-20).iso;
+  const [year, month, day] = target.split('-');
+  const from = panel.getByLabel('From', { exact: true });
+  await from.click({ position: { x: 8, y: 8 } });
+  // en-US date inputs take month, day, then year: the year passes 0002, 0020 and 0202 on its way.
+  await from.pressSequentially(`${month}${day}${year}`, { delay: 60 });
+  await expect(from).toHaveValue(target);
+  await expect.poll(() => requests.length).toBe(1);
+  await page.waitForTimeout(1000);
+  expect(requests.map((url) => url.searchParams.get('start_date'))).toEqual([target]);
+  await expect(from).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test("the transactions report holds the table's filters and counts completed payments only (issue 15)", async ({
+  page,
+}) => {
+  const panel = page.getByRole('region', { name: 'Transactions', exact: true });
+  const table = panel.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toContainText('$');
+  await panel
+    .getByRole('combobox', { name: 'Transactions date range' })
+    .selectOption({ label: 'Last 30 days' });
+  // The report's own dropdown shows the table's period: there is only one.
+  await expect(panel.getByRole('combobox', { name: 'Report period' })).toHaveValue('last30');
+  for (const label of ['Completed', 'Cancelled'])
+    await panel.locator('label').filter({ hasText: label }).click();
+  await expect(page).toHaveURL(/tx\.status=1%2C2/);
+  const from = await panel.getByLabel('From', { exact: true }).inputValue();
+  const to = await panel.getByLabel('To', { exact: true }).inputValue();
+  expect(from).toBe(londonDay(-30).iso);
+  await expect(table.getByRole('row').nth(1)).toContainText(/Completed|Cancelled/);
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'TRANSACTIONS REPORT' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`transactions-report-${from}-to-${to}.pdf`);
+  const lines = await pdfLines(await readFile(await file.path()));
+  const texts = lines.flat();
+  const shown = (iso: string) => iso.split('-').reverse().join('/');
+  expect(texts).toContain(`Period: ${shown(from)} to ${shown(to)}`);
+  expect(texts).toContain('Status: Completed, Cancelled');
+
+  const rows = await allTransactions(page, { status: '1,2', start_date: from, end_date: to });
+  const cents = rows
+    .filter((row) => row.status === 1 && !row.transaction.startsWith('Refund'))
+    .reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+  const dollars = new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+  }).format(cents / 100);
+  expect(texts).toContain(`Transactions: ${rows.length}`);
+  expect(texts).toContain(`Total of completed payments: ${dollars}`);
+  expect(
+    rows.some((row) => row.status === 2),
+    'the fixture period has cancelled payments',
+  ).toBe(true);
+  const firstReference = (await columnTexts(table, 3))[0];
+  expect(texts).toContain(firstReference);
+});
+
+test('every panel keeps its filters in the URL: reload and Back restore them (issue 15)', async ({
+  page,
+}) => {
+  const transactions = page.getByRole('region', { name: 'Transactions', exact: true });
+  const orders = page.getByRole('region', { name: 'User Orders', exact: true });
+  const cancelled = transactions.getByRole('checkbox', { name: 'Cancelled' });
+  await expect(orders.getByRole('table', { name: 'User orders' }).getByRole('row')).toHaveCount(11);
+
+  await transactions.locator('label').filter({ hasText: 'Cancelled' }).click();
+  await expect(page).toHaveURL(/[?&]tx\.status=2(&|$)/);
+  await orders.getByRole('combobox', { name: 'Orders period' }).selectOption({ label: 'Yesterday' });
+  const yesterday = londonDay(-1).iso;
+  await expect(page).toHaveURL(new RegExp(`orders\\.start_date=${yesterday}`));
+  await expect(page).toHaveURL(/[?&]tx\.status=2(&|$)/);
+
+  await page.reload();
+  await expect(cancelled).toBeChecked();
+  await expect(orders.getByLabel('From', { exact: true })).toHaveValue(yesterday);
+  await expect(orders.getByRole('combobox', { name: 'Orders period' })).toHaveValue('yesterday');
+  await expect(
+    transactions.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1),
+  ).toContainText('Cancelled');
+
+  await page.goBack();
+  await expect(orders.getByLabel('From', { exact: true })).toHaveValue(londonDay(-7).iso);
+  await expect(orders.getByRole('combobox', { name: 'Orders period' })).toHaveValue('last7');
+  await expect(cancelled).toBeChecked();
+  await page.goBack();
+  await expect(cancelled).not.toBeChecked();
+  await page.goForward();
+  await expect(cancelled).toBeChecked();
+});
+
+test("Export CSV downloads the table's filtered rows (issue 15)", async ({ page }) => {
+  const panel = page.getByRole('region', { name: 'Transactions', exact: true });
+  const table = panel.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toContainText('$');
+  await panel.locator('label').filter({ hasText: 'In review' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('In review');
+  const references = await columnTexts(table, 3);
+  expect(references.length).toBeGreaterThan(0);
+  const from = await panel.getByLabel('From', { exact: true }).inputValue();
+  const to = await panel.getByLabel('To', { exact: true }).inputValue();
+  const all = await allTransactions(page, { status: '4', start_date: from, end_date: to });
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`transactions-${londonDay(0).iso}.csv`);
+  const [header, ...records] = parse(await readFile(await file.path(), 'utf8')) as string[][];
+  expect(header).toEqual([
+    'Transaction',
+    'Date & Time (Europe/London)',
+    'Amount (USD)',
+    'Reference Number',
+    'Payment Method',
+    'Status',
+  ]);
+  // Every matching row, in the table's order: its first page is what the table shows.
+  expect(records.map((record) => record[3])).toEqual(all.map((row) => row.reference_number));
+  expect(records.slice(0, references.length).map((record) => record[3])).toEqual(references);
+  expect(new Set(records.map((record) => record[5]))).toEqual(new Set(['In review']));
+  const amounts = await columnTexts(table, 2);
+  expect(
+    records
+      .slice(0, references.length)
+      .map((record) => `$${Number(record[2]).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`),
+  ).toEqual(amounts);
 });

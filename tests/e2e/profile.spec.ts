@@ -1,11 +1,19 @@
 /**
  * The profile screen (issue 6 "Profile", "Tests"): a name change shows in the top bar at once, an
- * uploaded avatar shows, and deleting it asks first and removes it.
+ * uploaded avatar shows, and deleting it asks first and removes it. Issue 15: the avatar's limits show
+ * before any upload and a refused one says why; a logout the server refuses says so; names typed
+ * before another tab's logout are offered back after signing in again on the same screen.
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 const admin = { email: 'admin@example.com', password: 'Admin123!', first: 'Alex', last: 'Morgan' };
+
+async function logIn(page: Page) {
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
 
 async function openProfile(page: Page) {
   await page.goto('/auth/login');
@@ -35,7 +43,7 @@ test('a name change shows in the top bar at once', async ({ page }) => {
   await expect(page.getByRole('button', { name: new RegExp(`${admin.first} ${admin.last}`) })).toBeVisible();
 });
 
-test('a wrong current password shows the server message under the form', async ({ page }) => {
+test("a wrong current password shows the server's reason under the form", async ({ page }) => {
   await openProfile(page);
   const form = page.getByRole('form', { name: 'Password information' });
   await form.getByLabel('Current password').fill('Not-the-password-1');
@@ -46,7 +54,9 @@ test('a wrong current password shows the server message under the form', async (
   await expect(form.getByRole('button', { name: 'Save all' })).toBeDisabled();
   await form.getByLabel('Confirm password').fill('Another1!');
   await form.getByRole('button', { name: 'Save all' }).click();
-  await expect(form.getByRole('alert')).toHaveText('Current password is incorrect');
+  await expect(form.getByRole('alert')).toHaveText(
+    'Could not change the password: Current password is incorrect',
+  );
 });
 
 test('an uploaded avatar shows; deleting it asks first and removes it', async ({ page }) => {
@@ -73,4 +83,85 @@ test('an uploaded avatar shows; deleting it asks first and removes it', async ({
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Avatar deleted successfully!')).toBeVisible();
   await expect(avatar).toBeHidden();
+});
+
+test('the avatar hint states the limits, and a refused upload says why', async ({ page }) => {
+  await openProfile(page);
+  const hint = page.getByTestId('avatar-hint');
+  await expect(hint).toContainText('JPG, GIF or PNG. Max size of 800K');
+  await expect(hint).toContainText('At most 4096 × 4096 pixels.');
+  await expect(page.getByRole('button', { name: 'Upload avatar' })).toHaveAccessibleDescription(
+    /Max size of 800K/,
+  );
+
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const tooLarge = Buffer.concat([png, Buffer.alloc(800 * 1024 + 1 - png.length, 7)]);
+  await page
+    .getByTestId('avatar-file')
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: tooLarge });
+  await expect(
+    page.getByText('Avatar upload failed: The file is larger than 800K, the largest avatar allowed.'),
+  ).toBeVisible();
+
+  await page
+    .getByTestId('avatar-file')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  await expect(
+    page.getByText('Avatar upload failed: The file is not a JPG, GIF or PNG image.'),
+  ).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Avatar of/ })).toBeHidden();
+});
+
+test("a logout the server refuses shows 'Failed to logout.' with its reason, and still logs out", async ({
+  page,
+}) => {
+  await openProfile(page);
+  await page.route('**/api/backoffice/logout', (route) =>
+    route.fulfill({
+      status: 500,
+      json: { statusCode: 500, error: 'Internal Server Error', message: 'The session store is unavailable' },
+    }),
+  );
+  await page.getByRole('button', { name: new RegExp(`${admin.first} ${admin.last}`) }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Failed to logout: The session store is unavailable')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+});
+
+test("names typed before another tab's logout are offered back after signing in again", async ({
+  page,
+  context,
+}) => {
+  await openProfile(page);
+  const general = page.getByRole('form', { name: 'General information' });
+  await general.getByLabel('First name').fill('Augusta');
+  await page
+    .getByRole('form', { name: 'Password information' })
+    .getByLabel('Current password')
+    .fill('Admin123!');
+
+  const other = await context.newPage();
+  await other.goto('/dashboard');
+  await other.getByRole('button', { name: new RegExp(`${admin.first} ${admin.last}`) }).click();
+  await other.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/$/);
+
+  // The first tab is sent to the login screen without 'Leave this page?' holding it back.
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole('alertdialog', { name: 'Leave this page?' })).toHaveCount(0);
+  const kept = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  expect(kept, 'the names are kept').toContain('Augusta');
+  expect(kept, 'a password is never kept').not.toContain('Admin123!');
+
+  await logIn(page);
+  await expect(page, 'the login returns to the same screen').toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByText('Unsaved changes were kept')).toBeVisible();
+  await expect(general.getByLabel('First name')).toHaveValue(admin.first);
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(general.getByLabel('First name')).toHaveValue('Augusta');
+  await expect(general.getByLabel('Last name')).toHaveValue(admin.last);
+  await expect(page.getByText('Unsaved changes were kept')).toBeHidden();
 });

@@ -5,12 +5,14 @@
  * checks are one reference of list.machine.ts's rules:
  * - a list started with `urlSync` reports every new query as a `ui.navigate` to its search string
  *   (and starts one URL watcher for back/forward); a list without it never asks to move the URL;
+ *   a list with a key prefix (several lists on one page) writes only its prefixed keys and keeps
+ *   every other key of the last URL it heard of;
  * - a filter change applies at once and goes back to page 1; typed (`debounce`) it waits quietly
  *   and only then fetches and reports the URL, otherwise both happen at once;
  * - a page change to another valid page fetches and reports the URL; the same or an invalid page is
  *   ignored;
  * - a URL change (back/forward) to another query fetches without reporting the URL back; the query
- *   already shown is ignored;
+ *   already shown fetches nothing; either way the list remembers the URL's search string;
  * - a reload fetches the shown query again (and reports the URL when a typed change was waiting);
  * - a fetch asks the server for exactly the shown filters and page, unless the list's own rule says
  *   the filters are incomplete: then nothing is fetched and the list is empty;
@@ -21,7 +23,7 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import { writeListQuery } from '@/machines/list.machine';
+import { readListQuery, writeListQuery } from '@/machines/list.machine';
 import type { ListFilters, ListInput, ListMachine, ListPage, ListQuery } from '@/machines/list.machine';
 import { defineModel } from './harness';
 import type { ExecutedStep, MachineModel } from './harness';
@@ -37,6 +39,11 @@ export interface ListModelOptions<F extends ListFilters, T> {
   filterChanges: ReadonlyArray<Partial<F>>;
   /** A query reached through the browser's back/forward buttons, other than the inputs. */
   otherUrlQuery: ListQuery<F>;
+  /**
+   * For a list with a key prefix: keys of another list on the same page (`?orders.page=2`), which
+   * every URL change fixture carries besides the list's own keys and every navigation must keep.
+   */
+  foreignSearch?: string;
   /** Server answers, already in the list's terms. */
   pages: ReadonlyArray<ListPage<T>>;
 }
@@ -44,6 +51,7 @@ export interface ListModelOptions<F extends ListFilters, T> {
 type AnyListMachine = ListMachine<ListFilters, unknown>;
 type ListStep = ExecutedStep<AnyListMachine>;
 type ListEvent = ListStep['event'];
+type UrlChangeEvent = { type: 'list.urlChanged'; filters: ListFilters; page: number; search?: string };
 
 function queryOf(context: ListQuery<ListFilters>): ListQuery<ListFilters> {
   return { filters: context.filters, page: context.page };
@@ -76,15 +84,31 @@ export function defineListModel<F extends ListFilters, T>(
   }
 
   function expectUrlReported(step: ListStep): void {
-    const defaults = (step.input as ListInput<ListFilters> | undefined)?.urlSync?.defaults;
-    if (defaults === undefined) {
+    const urlSync = (step.input as ListInput<ListFilters> | undefined)?.urlSync;
+    if (urlSync === undefined) {
       expect(step.emitted, 'a list without urlSync leaves the URL alone').toEqual([]);
       return;
     }
-    const search = writeListQuery(queryOf(step.after.context), defaults);
-    expect(step.emitted, 'the URL follows the list').toEqual([
-      { type: 'ui.navigate', to: search === '' ? '?' : search, replace: false },
-    ]);
+    const prefix = urlSync.prefix ?? '';
+    if (prefix === '') {
+      const search = writeListQuery(queryOf(step.after.context), urlSync.defaults);
+      expect(step.emitted, 'the URL follows the list').toEqual([
+        { type: 'ui.navigate', to: search === '' ? '?' : search, replace: false },
+      ]);
+      return;
+    }
+    expect(step.emitted).toEqual([{ type: 'ui.navigate', to: expect.stringMatching(/^\?/), replace: false }]);
+    const navigated = new URLSearchParams((step.emitted[0] as unknown as { to: string }).to);
+    expect(readListQuery(navigated, urlSync.defaults, prefix), 'the URL holds the list').toEqual(
+      queryOf(step.after.context),
+    );
+    const others = [...new URLSearchParams(step.after.context.urlSearch)].filter(
+      ([key]) => !key.startsWith(prefix),
+    );
+    expect(
+      [...navigated].filter(([key]) => !key.startsWith(prefix)),
+      "another list's keys are kept as they were",
+    ).toEqual(others);
   }
 
   function expectIgnored(step: ListStep, why: string): void {
@@ -108,7 +132,11 @@ export function defineListModel<F extends ListFilters, T>(
             {
               src: 'watchUrl',
               id: 'url',
-              input: { defaults: urlSync.defaults, subscribe: urlSync.subscribe },
+              input: {
+                defaults: urlSync.defaults,
+                subscribe: urlSync.subscribe,
+                prefix: urlSync.prefix ?? '',
+              },
             },
           ]
         : [];
@@ -142,8 +170,17 @@ export function defineListModel<F extends ListFilters, T>(
         return;
       }
       case 'list.urlChanged': {
+        expect(after.context.urlSearch, 'the URL is remembered').toBe(
+          event.search ?? before.context.urlSearch,
+        );
         if (sameQuery(before.context, event)) {
-          expectIgnored(step, 'its own URL update does not fetch twice');
+          expectIgnored(
+            {
+              ...step,
+              after: { ...after, context: { ...after.context, urlSearch: before.context.urlSearch } },
+            },
+            'its own URL update does not fetch twice',
+          );
           return;
         }
         expect(queryOf(after.context)).toEqual(queryOf(event));
@@ -187,6 +224,17 @@ export function defineListModel<F extends ListFilters, T>(
     }
   }
 
+  /** A location holding `query` (and, for a prefixed list, another list's keys) as the watcher reports it. */
+  function urlChange(query: ListQuery<F>): UrlChangeEvent {
+    const urlSync = Object.values(options.inputs)[0]?.urlSync;
+    const prefix = urlSync?.prefix ?? '';
+    if (urlSync === undefined || prefix === '') return { type: 'list.urlChanged', ...query };
+    const own = writeListQuery(query, urlSync.defaults, prefix).slice(1);
+    const foreign = (options.foreignSearch ?? '').replace(/^\?/, '');
+    const search = `?${[foreign, own].filter((part) => part !== '').join('&')}`;
+    return { type: 'list.urlChanged', ...query, search };
+  }
+
   const filterEvents = options.filterChanges.flatMap((filters) => [
     { type: 'list.filter' as const, filters },
     { type: 'list.filter' as const, filters, debounce: true },
@@ -201,12 +249,8 @@ export function defineListModel<F extends ListFilters, T>(
         { type: 'list.page', page: 0 },
       ],
       'list.urlChanged': [
-        ...Object.values(options.inputs).map(({ filters, page }) => ({
-          type: 'list.urlChanged' as const,
-          filters,
-          page,
-        })),
-        { type: 'list.urlChanged', ...options.otherUrlQuery },
+        ...Object.values(options.inputs).map(({ filters, page }) => urlChange({ filters, page })),
+        urlChange(options.otherUrlQuery),
       ],
       'list.reload': [{ type: 'list.reload' }],
     },

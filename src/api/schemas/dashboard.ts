@@ -4,6 +4,7 @@
  * transactions) with at most 2 decimals, summed on the server in minor units so no float error
  * accumulates. Dates of filters are `YYYY-MM-DD` days of the Europe/London calendar, inclusive.
  */
+import { isValid, parseISO } from 'date-fns';
 import * as v from 'valibot';
 
 /** The business's calendar: every "day" of a filter, preset or chart is a day in this zone. */
@@ -29,17 +30,12 @@ export const TRANSACTION_STATUS_LABELS: Readonly<Record<TransactionStatusCode, s
 /** Every status code, in display order. */
 export const TRANSACTION_STATUS_CODES: readonly TransactionStatusCode[] = [1, 2, 3, 4];
 
-const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True when `value` is a real calendar day written `YYYY-MM-DD` (so 2025-02-30 is not). */
 export function isCalendarDay(value: string): boolean {
-  const match = dayPattern.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, keeps the years 0 to 99 as they are.
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // parseISO refuses days past the month's end; the pattern refuses its other ISO forms.
+  return dayPattern.test(value) && isValid(parseISO(value));
 }
 
 const DAY_FORMAT_MESSAGE = 'must be a date written YYYY-MM-DD';
@@ -48,7 +44,8 @@ const DAY_FORMAT_MESSAGE = 'must be a date written YYYY-MM-DD';
 export const FIRST_FILTER_YEAR = 2000;
 export const LAST_FILTER_YEAR = 2100;
 
-const isFilterYear = (year: number) => year >= FIRST_FILTER_YEAR && year <= LAST_FILTER_YEAR;
+/** True when `year` is one a date filter may name (FIRST_FILTER_YEAR to LAST_FILTER_YEAR). */
+export const isFilterYear = (year: number) => year >= FIRST_FILTER_YEAR && year <= LAST_FILTER_YEAR;
 
 /**
  * A `YYYY-MM-DD` query value that is a real day of the years FIRST_FILTER_YEAR to

@@ -1,5 +1,5 @@
 /**
- * Users, user statistics and API tokens contract (spec §3 User / API token / User statistic, §5
+ * Users and user statistics contract (spec §3 User / User statistic, §5
  * Create and Edit user rules, §7 /users calls). The same field schemas validate the server's
  * requests and the browser's form fields, so both speak the spec's messages.
  */
@@ -89,6 +89,41 @@ export function shopDomainHost(input: string): string | null {
   return valid ? host : null;
 }
 
+/**
+ * A Shopify field's text: absent, null or blank read as '' (an admin has no store, ARCHITECTURE.md
+ * §4); otherwise trimmed. Whether it may be blank depends on the role: {@link customerShopFields}.
+ */
+const shopText = v.pipe(
+  v.optional(v.nullable(v.string(USER_MESSAGES.required)), ''),
+  v.transform((value): string => (value ?? '').trim()),
+  withoutControlCharacters(),
+  v.maxLength(MAX_TEXT, USER_MESSAGES.tooLong),
+);
+
+/**
+ * Spec §5 "shopify_id and shopify_domain required", for customers only (issue 15 finding 4;
+ * ARCHITECTURE.md §4): a customer's blank Shopify field is 'Required' on that field. A check of the
+ * whole body, so it is reported alongside whatever other field breaks a rule (the body may then be
+ * untyped: only a valid role and a field read as '' count).
+ */
+function customerShopFields<
+  TBody extends { user_type_id: number; shopify_id: string; shopify_domain: string },
+>() {
+  return v.rawCheck<TBody>(({ dataset, addIssue }) => {
+    const body: unknown = dataset.value;
+    if (typeof body !== 'object' || body === null) return;
+    const fields = body as Record<string, unknown>;
+    if (fields.user_type_id !== UserType.Customer) return;
+    for (const key of ['shopify_id', 'shopify_domain'] as const) {
+      if (fields[key] === '')
+        addIssue({
+          message: USER_MESSAGES.required,
+          path: [{ type: 'object', origin: 'value', input: fields, key, value: '' }],
+        });
+    }
+  });
+}
+
 const noControlCharacters = v.pipe(v.string(), withoutControlCharacters());
 
 /**
@@ -142,11 +177,16 @@ const commonFields = {
     optionalText,
     v.check((value) => value === null || URL_PATTERN.test(value), USER_MESSAGES.url),
   ),
-  shopify_id: requiredText,
-  /** Saved as the bare host (shopDomainHost), so feed links are https://{host}/products/... */
+  /** Required for a customer only (see {@link customerShopFields}); blank is saved as ''. */
+  shopify_id: shopText,
+  /**
+   * Saved as the bare host (shopDomainHost), so feed links are https://{host}/products/...; required
+   * for a customer only, blank ('' saved) allowed for an admin, checked whenever given.
+   */
   shopify_domain: v.pipe(
-    requiredText,
+    shopText,
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      if (dataset.value === '') return '';
       const host = shopDomainHost(dataset.value);
       if (host !== null) return host;
       addIssue({ message: USER_MESSAGES.shopDomain });
@@ -204,11 +244,11 @@ export const updateUserFields = {
 };
 
 /** POST /users/create body. */
-export const CreateUserRequest = v.object(createUserFields);
+export const CreateUserRequest = v.pipe(v.object(createUserFields), customerShopFields());
 export type CreateUserRequest = v.InferInput<typeof CreateUserRequest>;
 
 /** PUT /users/{userId} body. */
-export const UpdateUserRequest = v.object(updateUserFields);
+export const UpdateUserRequest = v.pipe(v.object(updateUserFields), customerShopFields());
 export type UpdateUserRequest = v.InferInput<typeof UpdateUserRequest>;
 
 /** A user as the API returns it (spec §3): never the password or the Shopify secret itself. */
@@ -240,8 +280,39 @@ export const User = v.object({
 });
 export type User = v.InferOutput<typeof User>;
 
-/** GET /users query: all optional; `status` is comma-joined statuses ('1', '2' or '1,2'). */
-export const UsersQuery = v.object({
+/**
+ * Columns the users list sorts by (issue 15 "column sort on the users list"): Name (first then last
+ * name, case-insensitive), Email, Status (Active first) and Orders (the count). Ties go by id, in the
+ * same direction, so every page has one stable order.
+ */
+export const USER_SORT_COLUMNS = ['name', 'email', 'status', 'orders'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
+/** A users list order: a column, ascending or descending; null is the default, newest first. */
+export type UserSort = { column: UserSortColumn; descending: boolean } | null;
+
+/**
+ * The order a `sort` value names: a column ('name') or a column after '-' ('-orders', descending);
+ * '' is the default (null). Undefined for anything else.
+ */
+export function parseUserSort(text: string): UserSort | undefined {
+  if (text === '') return null;
+  const descending = text.startsWith('-');
+  const column = descending ? text.slice(1) : text;
+  return (USER_SORT_COLUMNS as readonly string[]).includes(column)
+    ? { column: column as UserSortColumn, descending }
+    : undefined;
+}
+
+/** The `sort` value of an order (the inverse of {@link parseUserSort}). */
+export function userSortText(sort: UserSort): string {
+  return sort === null ? '' : `${sort.descending ? '-' : ''}${sort.column}`;
+}
+
+const USER_SORT_MESSAGE = `sort must be one of ${USER_SORT_COLUMNS.join(', ')}, each optionally after '-' (descending)`;
+
+/** The filters of the users list and of its CSV export: search, statuses and order. */
+const userFilterEntries = {
   query: v.optional(
     v.pipe(
       v.string(),
@@ -259,6 +330,30 @@ export const UsersQuery = v.object({
     ),
     '',
   ),
+  sort: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const sort = parseUserSort(dataset.value);
+        if (sort !== undefined) return sort;
+        addIssue({ message: USER_SORT_MESSAGE });
+        return NEVER;
+      }),
+    ),
+    '',
+  ),
+};
+
+/**
+ * GET /users/export.csv query: the list's filters without paging (`status` comma-joined statuses,
+ * `sort` a column of USER_SORT_COLUMNS, '-' first for descending).
+ */
+export const UsersFilter = v.object(userFilterEntries);
+export type UsersFilter = v.InferOutput<typeof UsersFilter>;
+
+/** GET /users query: all optional; the filters of {@link UsersFilter}, a 1-based page and a limit ≤ 100. */
+export const UsersQuery = v.object({
+  ...userFilterEntries,
   page: v.optional(
     v.pipe(
       v.string(),
@@ -277,6 +372,32 @@ export const UsersQuery = v.object({
     String(USERS_PAGE_LIMIT),
   ),
 });
+
+/**
+ * The columns of the users CSV export, in order: the spec's §3 User field names (never the password
+ * or the Shopify secret; `has_shopify_admin_api` says whether one is stored).
+ */
+export const USER_EXPORT_COLUMNS = [
+  'id',
+  'user_type_id',
+  'status',
+  'first_name',
+  'last_name',
+  'email',
+  'company_name',
+  'phone',
+  'mobile',
+  'website',
+  'shopify_id',
+  'shopify_domain',
+  'has_shopify_admin_api',
+  'discount_rate',
+  'shipping_discount_rate',
+  'feeds',
+  'orders',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof User>;
 
 /**
  * GET /users answer. `total_pages` is ceil(total / limit): 0 when nothing matches; a page past the
@@ -313,29 +434,3 @@ export type UserStatistic = v.InferOutput<typeof UserStatistic>;
 
 /** GET /users/statistics answer. */
 export const UserStatistics = v.array(UserStatistic);
-
-/** A user's API token (spec §3), shown in full to admins ('Full Token'). */
-export const ApiToken = v.object({
-  id: v.number(),
-  revoked: v.boolean(),
-  token: v.string(),
-  used_requests: v.number(),
-  total_requests: v.number(),
-  created_at: v.string(),
-  updated_at: v.nullable(v.string()),
-});
-export type ApiToken = v.InferOutput<typeof ApiToken>;
-
-/** GET /users/{userId}/tokens answer, newest first. */
-export const ApiTokenList = v.array(ApiToken);
-
-/** Spec §8: the toast after adding a token. */
-export const TOKEN_ADDED_MESSAGE = 'Added new token successfully';
-
-/** POST /users/{userId}/tokens answer. */
-export const ApiTokenCreated = v.object({ message: v.string(), token: ApiToken });
-export type ApiTokenCreated = v.InferOutput<typeof ApiTokenCreated>;
-
-/** PUT /users/{userId}/tokens/{tokenId}/revoke body. */
-export const RevokeTokenRequest = v.object({ revoke: v.boolean('revoke must be true or false') });
-export type RevokeTokenRequest = v.InferOutput<typeof RevokeTokenRequest>;

@@ -111,7 +111,7 @@ export function LoginPage() {
           </Stack>
         </form>
         {loginError !== null && (
-          <Text role="alert" color="red.600" textAlign="center">
+          <Text role="alert" color="fg.error" textAlign="center">
             {loginError}
           </Text>
         )}

@@ -1,6 +1,7 @@
 /**
  * Statistics this month (spec §2): tabs Top Products (name, sku, image, total_quantity) and Top
- * Customers (name, email, avatar, total_spent in pounds).
+ * Customers (name, email, avatar, total_spent in pounds). Loading pulses placeholders, a failure
+ * says why (issue 15, `failureText`) with Retry, and an empty month says so in each tab.
  */
 import { Avatar, Card, HStack, Image, Table, Tabs, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -8,6 +9,7 @@ import { uploadUrl } from '@/api/assets';
 import { fetchMonthlyStatistics } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
+import { failureText } from '@/machines/failure-text';
 import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
@@ -94,6 +96,7 @@ function TopCustomers({ customers }: { customers: MonthlyStatistics['top_custome
 export function MonthlyStatisticsPanel() {
   const actor = useScreenActor(monthlyStatisticsMachine);
   const view = useSelector(actor, selectResourceView);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
   return (
     <Card.Root>
       <Card.Header>
@@ -103,7 +106,7 @@ export function MonthlyStatisticsPanel() {
         {view.status === 'loading' && <WidgetLoading label="Loading statistics this month" />}
         {view.status === 'failed' && (
           <WidgetFailure
-            message="Failed to load this month's statistics."
+            message={failureText("Failed to load this month's statistics.", error)}
             onRetry={() => actor.send({ type: 'resource.reload' })}
           />
         )}

@@ -1,16 +1,20 @@
 /**
  * Controls shared by the Transactions and User Orders panels: the From / To days and the period
- * dropdown of a datePreset actor, and the report button of a report actor. The actors are children
- * of the panel's statechart (dashboardPanel.machine.ts), which connects them to each other.
+ * dropdown of a datePreset actor, the report and export buttons of report actors, and the URL the
+ * panel keeps its filters in. The actors are children of the panel's statechart
+ * (dashboardPanel.machine.ts), which connects them to each other.
  */
 import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
+import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
+import type { PanelUrl } from '@/machines/dashboardPanel.machine';
 import { DATE_PRESETS } from '@/machines/datePreset.machine';
 import type { DatePresetId, datePresetMachine } from '@/machines/datePreset.machine';
 import { GENERATING_LABEL, selectIsGenerating } from '@/machines/report.machine';
 import type { reportMachine } from '@/machines/report.machine';
 import { useUiEffects } from '@/routes/screen-actor';
+import { useLocationSubscription } from '@/routes/ui-effects';
 
 /** A period actor (datePresetMachine). */
 export type PeriodActor = ActorRefFrom<typeof datePresetMachine>;
@@ -61,34 +65,58 @@ export interface DateRangeFieldsProps {
   idPrefix: string;
 }
 
-/** The From and To day inputs of a period. */
+/** Props of one date input of {@link DateRangeFields}. */
+interface DayFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  /** The field error to show (aria-invalid, linked by aria-describedby), or null. */
+  error: string | null;
+  onChange: (value: string) => void;
+}
+
+function DayField({ id, label, value, error, onChange }: DayFieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <Field.Root id={id} ids={{ errorText: errorId }} invalid={error !== null} width="auto">
+      <Field.Label>{label}</Field.Label>
+      <Input
+        type="date"
+        size="sm"
+        value={value}
+        aria-describedby={error !== null ? errorId : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      <Field.ErrorText maxW="14rem">{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/**
+ * The From and To day inputs of a period (issue 15): the period checks typed days after a pause and
+ * puts a field error on the input concerned (a day that is not real, a year outside 2000–2100, From
+ * after To); nothing is fetched for them.
+ */
 export function DateRangeFields({ period, idPrefix }: DateRangeFieldsProps) {
   const from = useSelector(period, (snapshot) => snapshot.context.from);
   const to = useSelector(period, (snapshot) => snapshot.context.to);
+  const error = useSelector(period, (snapshot) => snapshot.context.error);
   return (
-    <HStack gap="3" align="end">
-      <Field.Root width="auto">
-        <Field.Label htmlFor={`${idPrefix}-from`}>From</Field.Label>
-        <Input
-          id={`${idPrefix}-from`}
-          type="date"
-          size="sm"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => period.send({ type: 'period.from', value: event.currentTarget.value })}
-        />
-      </Field.Root>
-      <Field.Root width="auto">
-        <Field.Label htmlFor={`${idPrefix}-to`}>To</Field.Label>
-        <Input
-          id={`${idPrefix}-to`}
-          type="date"
-          size="sm"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => period.send({ type: 'period.to', value: event.currentTarget.value })}
-        />
-      </Field.Root>
+    <HStack gap="3" align="start">
+      <DayField
+        id={`${idPrefix}-from`}
+        label="From"
+        value={from}
+        error={error?.field === 'from' ? error.message : null}
+        onChange={(value) => period.send({ type: 'period.from', value })}
+      />
+      <DayField
+        id={`${idPrefix}-to`}
+        label="To"
+        value={to}
+        error={error?.field === 'to' ? error.message : null}
+        onChange={(value) => period.send({ type: 'period.to', value })}
+      />
     </HStack>
   );
 }
@@ -96,21 +124,48 @@ export function DateRangeFields({ period, idPrefix }: DateRangeFieldsProps) {
 /** Props of {@link ReportButton}. */
 export interface ReportButtonProps {
   report: ReportActor;
-  /** The spec's button text, e.g. 'TRANSACTIONS REPORT'. */
+  /** The spec's button text, e.g. 'TRANSACTIONS REPORT', or 'Export CSV'. */
   label: string;
   onGenerate: () => void;
+  /** True when there is nothing to put in the file (the list's filters cannot be asked yet). */
+  disabled?: boolean;
+  /** 'outline' for the export beside the report. */
+  variant?: 'solid' | 'outline';
 }
 
 /**
- * The report button: 'Generating...' and disabled while the report is made (spec §2). It connects
- * the report's effects (its failure toast, spec §8) to the root handler while it is shown.
+ * A file button (the report's or the export's): 'Generating...' and disabled while the file is made
+ * (spec §2). It connects the actor's effects (its failure toast, spec §8) to the root handler while
+ * it is shown.
  */
-export function ReportButton({ report, label, onGenerate }: ReportButtonProps) {
+export function ReportButton({
+  report,
+  label,
+  onGenerate,
+  disabled = false,
+  variant = 'solid',
+}: ReportButtonProps) {
   const generating = useSelector(report, selectIsGenerating);
   useUiEffects(report);
   return (
-    <Button size="sm" colorPalette="brand" disabled={generating} onClick={onGenerate}>
+    <Button
+      size="sm"
+      colorPalette="brand"
+      variant={variant}
+      disabled={generating || disabled}
+      onClick={onGenerate}
+    >
       {generating ? GENERATING_LABEL : label}
     </Button>
   );
+}
+
+/**
+ * The panel's list URL for its statechart's input (issue 15 finding 6): the search the dashboard was
+ * opened with and the app's locations, so the list starts on, and follows, its keys in the URL.
+ */
+export function usePanelUrl(): PanelUrl {
+  const { search } = useLocation();
+  const subscribe = useLocationSubscription();
+  return { search, subscribe };
 }

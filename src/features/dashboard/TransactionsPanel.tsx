@@ -1,9 +1,15 @@
 /**
- * The Transactions panel (spec §2): status checkboxes, From / To, the date-range preset dropdown, a
- * table of at most 400 px that scrolls, server pages, and the 'TRANSACTIONS REPORT' button with its
- * own period dropdown. The panel's statechart (transactionsPanelMachine) runs the list, the two
- * periods and the report as its children and connects them; this screen renders the children and
- * sends them what the user does.
+ * The Transactions panel (spec §2; issue 15 findings 2, 3, 6): status checkboxes, From / To, the
+ * date-range preset dropdown, a table of at most 400 px that scrolls (a focusable, labelled region),
+ * server pages, the 'TRANSACTIONS REPORT' button with its period dropdown, and 'Export CSV'.
+ *
+ * The panel's statechart (transactionsPanelMachine) runs the list, the period and the two file
+ * actors as its children and connects them; this screen renders the children and sends them what the
+ * user does. There is one period: the filters' dropdown and the report's show and set the same days,
+ * and the report and the export are asked for the list's filters as they stand, so the files always
+ * hold what the table shows. The filters live in the URL (`tx.` keys). The table tells loading
+ * (skeleton, or the old rows dimmed), loaded, empty ('No transactions found.'), failed (the reason
+ * and Retry) and days that cannot be asked for apart.
  */
 import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack, Table } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -11,10 +17,13 @@ import { formatDateTime, formatDollars } from '@/api/format';
 import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
 import type { TransactionStatusCode } from '@/api/schemas/dashboard';
 import { requireChild, transactionsPanelMachine } from '@/machines/dashboardPanel.machine';
+import { failureText } from '@/machines/failure-text';
 import { selectListView } from '@/machines/list.machine';
-import { useScreenActor } from '@/routes/screen-actor';
+import { TRANSACTIONS_REGION_ID } from '@/machines/transactionsList.machine';
+import { useScreenActor, useUiEffects } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
-import { DateRangeFields, PeriodSelect, ReportButton } from './PanelControls';
+import { TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
+import { DateRangeFields, PeriodSelect, ReportButton, usePanelUrl } from './PanelControls';
 
 /** Spec §4: the badge colour of each transaction status. */
 export const STATUS_COLOURS: Readonly<Record<TransactionStatusCode, string>> = {
@@ -24,17 +33,28 @@ export const STATUS_COLOURS: Readonly<Record<TransactionStatusCode, string>> = {
   4: 'blue',
 };
 
+/** The failed list's text before the reason (the spec has none for this list). */
+export const TRANSACTIONS_FAILED_TEXT = 'Failed to load transactions';
+/** What the table says while the days cannot be asked for (their field error says why). */
+export const TRANSACTIONS_INCOMPLETE_TEXT = 'Correct the dates above to see transactions.';
+
 const COLUMNS = ['Transaction', 'Date & Time', 'Amount', 'Reference Number', 'Payment Method', 'Status'];
 
-/** The panel; starts on the default period (Last 7 days) with every status. */
+/**
+ * The table region's own scrolling (spec §9: at most 400 px high): the region is the scroller, so
+ * the keyboard scrolls it both ways and its header sticks.
+ */
+export const TABLE_MAX_HEIGHT = { '& > [role=region]': { maxHeight: '400px', overflowY: 'auto' } } as const;
+
+/** The panel; starts on the URL's filters, else Last 7 days with every status. */
 export function TransactionsPanel() {
-  const panel = useScreenActor(transactionsPanelMachine, { input: {} });
+  const panel = useScreenActor(transactionsPanelMachine, { input: { url: usePanelUrl() } });
   const list = useSelector(panel, (snapshot) => requireChild(snapshot, 'list'));
   const period = useSelector(panel, (snapshot) => requireChild(snapshot, 'period'));
-  const reportPeriod = useSelector(panel, (snapshot) => requireChild(snapshot, 'reportPeriod'));
   const report = useSelector(panel, (snapshot) => requireChild(snapshot, 'report'));
+  const exporter = useSelector(panel, (snapshot) => requireChild(snapshot, 'export'));
+  useUiEffects(list);
   const view = useSelector(list, selectListView);
-  const reportRange = useSelector(reportPeriod, (snapshot) => snapshot.context);
 
   const toggleStatus = (code: string, checked: boolean) => {
     const status = checked
@@ -42,16 +62,13 @@ export function TransactionsPanel() {
       : view.filters.status.filter((value) => value !== code);
     list.send({ type: 'list.filter', filters: { status: [...status].sort() } });
   };
-  const generate = () =>
-    report.send({
-      type: 'report.generate',
-      request: {
-        kind: 'transactions',
-        status: view.filters.status.map(Number),
-        start_date: reportRange.from,
-        end_date: reportRange.to,
-      },
-    });
+  const request = {
+    kind: 'transactions' as const,
+    status: view.filters.status.map(Number),
+    start_date: view.filters.start_date,
+    end_date: view.filters.end_date,
+  };
+  const nothingToFile = view.status === 'incomplete';
 
   return (
     <Card.Root as="section" aria-labelledby="transactions-title">
@@ -63,14 +80,28 @@ export function TransactionsPanel() {
             </Card.Title>
             <Card.Description>This is a list of latest transactions</Card.Description>
           </Stack>
-          <HStack gap="2">
-            <PeriodSelect period={reportPeriod} label="Report period" />
-            <ReportButton report={report} label="TRANSACTIONS REPORT" onGenerate={generate} />
+          <HStack gap="2" wrap="wrap">
+            <PeriodSelect period={period} label="Report period" />
+            <ReportButton
+              report={report}
+              label="TRANSACTIONS REPORT"
+              disabled={nothingToFile}
+              onGenerate={() => report.send({ type: 'report.generate', request })}
+            />
+            <ReportButton
+              report={exporter}
+              label="Export CSV"
+              variant="outline"
+              disabled={nothingToFile}
+              onGenerate={() =>
+                exporter.send({ type: 'report.generate', request: { ...request, format: 'csv' } })
+              }
+            />
           </HStack>
         </HStack>
       </Card.Header>
       <Card.Body gap="4">
-        <HStack gap="6" wrap="wrap" align="end">
+        <HStack gap="6" wrap="wrap" align="start">
           <Fieldset.Root width="auto">
             <Fieldset.Legend fontSize="sm">Status</Fieldset.Legend>
             <HStack gap="4" wrap="wrap">
@@ -89,43 +120,50 @@ export function TransactionsPanel() {
             </HStack>
           </Fieldset.Root>
           <DateRangeFields period={period} idPrefix="transactions" />
-          <PeriodSelect period={period} label="Transactions date range" />
+          <Box alignSelf="end">
+            <PeriodSelect period={period} label="Transactions date range" />
+          </Box>
         </HStack>
-        <Box maxH="400px" overflowY="auto" borderWidth="1px" rounded="md" aria-busy={view.isLoading}>
-          <Table.Root size="sm" stickyHeader aria-label="Transactions">
-            <Table.Header>
-              <Table.Row>
-                {COLUMNS.map((column) => (
-                  <Table.ColumnHeader key={column} textAlign={column === 'Amount' ? 'end' : undefined}>
-                    {column}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {view.items.length === 0 && (
+        <Box borderWidth="1px" rounded="md" css={TABLE_MAX_HEIGHT}>
+          {/* A new page starts at the table's top: the region (its own scroller) is drawn afresh. */}
+          <TableRegion key={view.page} label="Transactions table" id={TRANSACTIONS_REGION_ID}>
+            <Table.Root size="sm" stickyHeader aria-label="Transactions">
+              <Table.Header>
                 <Table.Row>
-                  <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted">
-                    {view.isLoading ? 'Loading transactions...' : 'No transactions found.'}
-                  </Table.Cell>
+                  {COLUMNS.map((column) => (
+                    <Table.ColumnHeader key={column} textAlign={column === 'Amount' ? 'end' : undefined}>
+                      {column}
+                    </Table.ColumnHeader>
+                  ))}
                 </Table.Row>
-              )}
-              {view.items.map((row) => (
-                <Table.Row key={row.id}>
-                  <Table.Cell>{row.transaction}</Table.Cell>
-                  <Table.Cell>{formatDateTime(row.date)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatDollars(row.amount)}</Table.Cell>
-                  <Table.Cell>{row.reference_number}</Table.Cell>
-                  <Table.Cell>{row.payment_method}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={STATUS_COLOURS[row.status]} variant="subtle">
-                      {TRANSACTION_STATUS_LABELS[row.status]}
-                    </Badge>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+              </Table.Header>
+              <Table.Body {...tableBodyProps(view.status)}>
+                <TableStatusRows
+                  status={view.status}
+                  columns={COLUMNS.length}
+                  hasRows={view.items.length > 0}
+                  emptyText="No transactions found."
+                  failedText={failureText(TRANSACTIONS_FAILED_TEXT, view.error)}
+                  onRetry={() => list.send({ type: 'list.reload' })}
+                  incompleteText={TRANSACTIONS_INCOMPLETE_TEXT}
+                />
+                {view.items.map((row) => (
+                  <Table.Row key={row.id}>
+                    <Table.Cell>{row.transaction}</Table.Cell>
+                    <Table.Cell>{formatDateTime(row.date)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatDollars(row.amount)}</Table.Cell>
+                    <Table.Cell>{row.reference_number}</Table.Cell>
+                    <Table.Cell>{row.payment_method}</Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={STATUS_COLOURS[row.status]} variant="subtle">
+                        {TRANSACTION_STATUS_LABELS[row.status]}
+                      </Badge>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </TableRegion>
         </Box>
         <Pagination
           label="Transactions pages"

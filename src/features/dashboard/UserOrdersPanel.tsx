@@ -1,20 +1,36 @@
 /**
- * The User Orders panel (spec §2): From / To, the period dropdown (default Last 7 days), the
- * 'ORDERS REPORT' button for that period, the six columns in pounds with 2 decimals, pages of 10.
- * Nothing is fetched until both days are set, and rows are also filtered here to lie within
- * From and To (spec §2). The panel's statechart (ordersPanelMachine) runs the list, the period and
- * the report as its children and connects them; this screen renders the children and sends them
- * what the user does.
+ * The User Orders panel (spec §2; issue 15 findings 2, 6): From / To, the period dropdown (default
+ * Last 7 days), the 'ORDERS REPORT' and 'Export CSV' buttons for what the table shows, the six
+ * columns in pounds with 2 decimals, pages of 10, in a table of at most 400 px that scrolls (a
+ * focusable, labelled region). Nothing is fetched until both days are set and can be asked for, and
+ * rows are also filtered here to lie within From and To (spec §2). The filters live in the URL
+ * (`orders.` keys).
+ *
+ * The panel's statechart (ordersPanelMachine) runs the list, the period and the two file actors as
+ * its children and connects them; this screen renders the children and sends them what the user
+ * does. Spec §8 only logs a failed orders list and falls back to empty: the table keeps no rows and
+ * also says so, with the reason and Retry.
  */
 import { Box, Card, HStack, Stack, Table } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, formatPounds } from '@/api/format';
 import { ordersPanelMachine, requireChild } from '@/machines/dashboardPanel.machine';
 import { isWithinRange } from '@/machines/datePreset.machine';
+import { failureText } from '@/machines/failure-text';
 import { selectListView } from '@/machines/list.machine';
-import { useScreenActor } from '@/routes/screen-actor';
+import { ORDERS_REGION_ID, hasBothDays } from '@/machines/ordersList.machine';
+import { useScreenActor, useUiEffects } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
-import { DateRangeFields, PeriodSelect, ReportButton } from './PanelControls';
+import { TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
+import { DateRangeFields, PeriodSelect, ReportButton, usePanelUrl } from './PanelControls';
+import { TABLE_MAX_HEIGHT } from './TransactionsPanel';
+
+/** The failed list's text before the reason (spec §8 has none: orders failures were only logged). */
+export const ORDERS_FAILED_TEXT = 'Failed to load orders';
+/** What the table says while a day is missing (spec §2: the fetch needs both). */
+export const ORDERS_MISSING_DAY_TEXT = 'Choose both From and To dates to see orders.';
+/** What the table says while the days cannot be asked for (their field error says why). */
+export const ORDERS_INVALID_DAYS_TEXT = 'Correct the dates above to see orders.';
 
 const COLUMNS = [
   'Order Number',
@@ -26,21 +42,22 @@ const COLUMNS = [
 ];
 const NUMERIC = new Set(['Number Of Items', 'Cost of Order (ex VAT)', 'Cost of Order (inc VAT)']);
 
-/** The panel; starts on Last 7 days. */
+/** The panel; starts on the URL's days, else Last 7 days. */
 export function UserOrdersPanel() {
-  const panel = useScreenActor(ordersPanelMachine, { input: {} });
+  const panel = useScreenActor(ordersPanelMachine, { input: { url: usePanelUrl() } });
   const list = useSelector(panel, (snapshot) => requireChild(snapshot, 'list'));
   const period = useSelector(panel, (snapshot) => requireChild(snapshot, 'period'));
   const report = useSelector(panel, (snapshot) => requireChild(snapshot, 'report'));
+  const exporter = useSelector(panel, (snapshot) => requireChild(snapshot, 'export'));
+  useUiEffects(list);
   const view = useSelector(list, selectListView);
 
   const range = { from: view.filters.start_date, to: view.filters.end_date };
   const rows = view.items.filter((order) => isWithinRange(order.date, range));
-  const generate = () =>
-    report.send({
-      type: 'report.generate',
-      request: { kind: 'orders', start_date: range.from, end_date: range.to },
-    });
+  // The spec's client-side filter can leave a loaded page without rows: it then reads as empty.
+  const status = view.status === 'loaded' && rows.length === 0 ? 'empty' : view.status;
+  const request = { kind: 'orders' as const, start_date: range.from, end_date: range.to };
+  const nothingToFile = view.status === 'incomplete';
 
   return (
     <Card.Root as="section" aria-labelledby="user-orders-title">
@@ -52,45 +69,70 @@ export function UserOrdersPanel() {
             </Card.Title>
             <Card.Description>This is a list of latest user orders</Card.Description>
           </Stack>
-          <ReportButton report={report} label="ORDERS REPORT" onGenerate={generate} />
+          <HStack gap="2" wrap="wrap">
+            <ReportButton
+              report={report}
+              label="ORDERS REPORT"
+              disabled={nothingToFile}
+              onGenerate={() => report.send({ type: 'report.generate', request })}
+            />
+            <ReportButton
+              report={exporter}
+              label="Export CSV"
+              variant="outline"
+              disabled={nothingToFile}
+              onGenerate={() =>
+                exporter.send({ type: 'report.generate', request: { ...request, format: 'csv' } })
+              }
+            />
+          </HStack>
         </HStack>
       </Card.Header>
       <Card.Body gap="4">
-        <HStack gap="6" wrap="wrap" align="end">
+        <HStack gap="6" wrap="wrap" align="start">
           <DateRangeFields period={period} idPrefix="orders" />
-          <PeriodSelect period={period} label="Orders period" />
+          <Box alignSelf="end">
+            <PeriodSelect period={period} label="Orders period" />
+          </Box>
         </HStack>
-        <Box maxH="400px" overflowY="auto" borderWidth="1px" rounded="md" aria-busy={view.isLoading}>
-          <Table.Root size="sm" stickyHeader aria-label="User orders">
-            <Table.Header>
-              <Table.Row>
-                {COLUMNS.map((column) => (
-                  <Table.ColumnHeader key={column} textAlign={NUMERIC.has(column) ? 'end' : undefined}>
-                    {column}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.length === 0 && (
+        <Box borderWidth="1px" rounded="md" css={TABLE_MAX_HEIGHT}>
+          {/* A new page starts at the table's top: the region (its own scroller) is drawn afresh. */}
+          <TableRegion key={view.page} label="User orders table" id={ORDERS_REGION_ID}>
+            <Table.Root size="sm" stickyHeader aria-label="User orders">
+              <Table.Header>
                 <Table.Row>
-                  <Table.Cell colSpan={COLUMNS.length} textAlign="center" color="fg.muted">
-                    {view.isLoading ? 'Loading orders...' : 'No orders found.'}
-                  </Table.Cell>
+                  {COLUMNS.map((column) => (
+                    <Table.ColumnHeader key={column} textAlign={NUMERIC.has(column) ? 'end' : undefined}>
+                      {column}
+                    </Table.ColumnHeader>
+                  ))}
                 </Table.Row>
-              )}
-              {rows.map((order) => (
-                <Table.Row key={order.id}>
-                  <Table.Cell>{order.id}</Table.Cell>
-                  <Table.Cell>{formatDateTime(order.date)}</Table.Cell>
-                  <Table.Cell>{order.customer_name}</Table.Cell>
-                  <Table.Cell textAlign="end">{order.number_of_items}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPounds(order.cost_of_order_ex_vat)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatPounds(order.cost_of_order_inc_vat)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
+              </Table.Header>
+              <Table.Body {...tableBodyProps(status)}>
+                <TableStatusRows
+                  status={status}
+                  columns={COLUMNS.length}
+                  hasRows={rows.length > 0}
+                  emptyText="No orders found."
+                  failedText={failureText(ORDERS_FAILED_TEXT, view.error)}
+                  onRetry={() => list.send({ type: 'list.reload' })}
+                  incompleteText={
+                    hasBothDays(view.filters) ? ORDERS_INVALID_DAYS_TEXT : ORDERS_MISSING_DAY_TEXT
+                  }
+                />
+                {rows.map((order) => (
+                  <Table.Row key={order.id}>
+                    <Table.Cell>{order.id}</Table.Cell>
+                    <Table.Cell>{formatDateTime(order.date)}</Table.Cell>
+                    <Table.Cell>{order.customer_name}</Table.Cell>
+                    <Table.Cell textAlign="end">{order.number_of_items}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatPounds(order.cost_of_order_ex_vat)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatPounds(order.cost_of_order_inc_vat)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </TableRegion>
         </Box>
         <Pagination
           label="User orders pages"

@@ -1,7 +1,7 @@
 /**
  * The feed editor's Delivery panel (issue 12 "Diagnostics for the admin"), shown when editing a
  * saved feed: how many items the feed delivers and how many of its products are deliverable, the
- * three feed URLs with copy buttons, what is left out grouped by reason, warnings, validator
+ * three feed URLs with copy buttons (`CopyButton`), what is left out grouped by reason, warnings, validator
  * errors, and the first items as the customer receives them (prices after the customer's discount,
  * the sale price beside the struck-out regular price). Renders feedDiagnosticsMachine (the editor's
  * `diagnostics` child) and sends it Retry; nothing else.
@@ -11,13 +11,11 @@ import {
   Box,
   Button,
   Card,
-  Clipboard,
+  Field,
   Flex,
   Heading,
   HStack,
-  IconButton,
   Input,
-  InputGroup,
   List,
   Spinner,
   Stack,
@@ -32,6 +30,7 @@ import type { ShopProduct } from '@/api/schemas/shop';
 import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import { CopyButton } from '@/ui/CopyButton';
 
 type DiagnosticsActor = NonNullable<FeedEditorSnapshot['children']['diagnostics']>;
 
@@ -100,26 +99,16 @@ function Group({
   );
 }
 
+/** One feed URL: a read-only box to select it from, and the app's copy button (issue 15). */
 function FeedUrl({ label, url }: { label: string; url: string }) {
   return (
-    <Clipboard.Root value={url}>
-      <Clipboard.Label fontSize="sm" fontWeight="medium">
-        {label} feed URL
-      </Clipboard.Label>
-      <InputGroup
-        endElement={
-          <Clipboard.Trigger asChild>
-            <IconButton variant="surface" size="xs" me="-2" aria-label={`Copy the ${label} feed URL`}>
-              <Clipboard.Indicator />
-            </IconButton>
-          </Clipboard.Trigger>
-        }
-      >
-        <Clipboard.Input asChild>
-          <Input readOnly fontFamily="mono" fontSize="sm" />
-        </Clipboard.Input>
-      </InputGroup>
-    </Clipboard.Root>
+    <Field.Root>
+      <Field.Label fontSize="sm">{label} feed URL</Field.Label>
+      <HStack gap="2" w="full">
+        <Input readOnly value={url} fontFamily="mono" fontSize="sm" flex="1" minW="0" />
+        <CopyButton value={url} label={`Copy the ${label} feed URL`} />
+      </HStack>
+    </Field.Root>
   );
 }
 

@@ -1,9 +1,15 @@
 /**
  * The feed editor form shared by Create Feed and Edit Feed (spec §2 "Feed editor", §5, §8): name,
  * customer, brand toggles, SKU import (naming the SKUs that added nothing, issue 11), the product
- * filter with 'Select/Deselect All Products' and the virtualised product list, how many selected
- * products are deliverable, Save (disabled until the form is valid or while saving, spec §5), the
- * prompt before leaving with unsaved changes, and, when editing, the Delivery panel (issue 12).
+ * filter with 'Select/Deselect All Products' and the virtualised product list, the prompt before
+ * leaving with unsaved changes, and, when editing, the Delivery panel (issue 12).
+ *
+ * Issue 15: a sticky action bar, first in the form (and so in tab order, before 520 checkboxes),
+ * holds how many products are selected and deliverable, the Undo offer of the last bulk selection
+ * change, Cancel and Save. Save reads as disabled until the form is valid (spec §5) but stays
+ * focusable and clickable (`aria-disabled`), so a click on an incomplete form shows every error and
+ * focuses the first invalid field instead of doing nothing. Brand toggles show a partly selected
+ * brand as partly pressed. Unsaved input is kept across a sign-out (`UnsavedChangesPrompt`'s draft).
  * Renders feedEditorMachine and sends it events; every decision is the machine's, and its toasts,
  * the way back to the feeds list after a save and the focus on an invalid field are its effects,
  * carried out by the root handler (useScreenActor).
@@ -25,7 +31,8 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ExclusionReason } from '@/api/schemas/shop';
 import type { SkuImportReport } from '@/machines/feed-selection';
@@ -33,40 +40,125 @@ import {
   FEED_FORM,
   feedEditorMachine,
   selectAllFilteredSelected,
+  selectBrandSelection,
   selectCanSave,
   selectDiagnosticsActor,
+  selectDraftValues,
   selectFieldView,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
   selectLoadError,
+  selectUndoMessage,
 } from '@/machines/feedEditor.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { fieldElementId } from '@/machines/form-fields';
+import { paths } from '@/routes/paths';
 import { useScreenActor } from '@/routes/screen-actor';
+import { useSession } from '@/routes/session';
+import { formDraftKey } from '@/ui/form-draft';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
+import type { UnsavedDraft } from '@/ui/UnsavedChangesPrompt';
 import { DeliveryPanel } from './DeliveryPanel';
 import { ProductList } from './ProductList';
 
 const context = (snapshot: FeedEditorSnapshot) => snapshot.context;
 
 /**
- * What the last SKU import left in the box, one line per cause: 'Not found: X, Y', and for SKUs
- * that name only products that cannot be added, 'Not added (Draft in the shop: not for sale): Z'.
+ * What the last SKU import did, when it left SKUs in the box: how many products matched and how
+ * many SKUs stay, then one line per cause: 'Not found: X, Y', and for SKUs that name only products
+ * that cannot be added, 'Not added (Draft in the shop: not for sale): Z'. None when every SKU matched.
  */
 export function skuReportLines(report: SkuImportReport): string[] {
+  if (report.unmatched.length === 0) return [];
   const notFound: string[] = [];
   const notAdded = new Map<ExclusionReason, string[]>();
   for (const { sku, reason } of report.unmatched) {
     if (reason === null) notFound.push(sku);
     else notAdded.set(reason, [...(notAdded.get(reason) ?? []), sku]);
   }
+  const left = report.unmatched.length;
   return [
+    `Matched ${report.imported} ${report.imported === 1 ? 'product' : 'products'}; ${left} ${
+      left === 1 ? 'SKU was' : 'SKUs were'
+    } not imported and ${left === 1 ? 'stays' : 'stay'} in the box`,
     ...(notFound.length > 0 ? [`Not found: ${notFound.join(', ')}`] : []),
     ...[...notAdded].map(([reason, skus]) => `Not added (${EXCLUSION_TEXTS[reason]}): ${skus.join(', ')}`),
   ];
+}
+
+/**
+ * Room kept above a field scrolled into view (the focus on the first invalid one): the dashboard's
+ * sticky header and the action bar.
+ */
+const FIELD_SCROLL_MARGIN = '40';
+
+/** Element id of the editor's action bar. */
+export const FEED_ACTIONS_ID = 'feed-actions';
+
+/**
+ * The sticky action bar (issue 15): the selection's counts, the Undo offer of the last bulk change,
+ * Cancel (back to the feeds list, asking first when there are unsaved changes) and Save.
+ */
+function ActionBar(props: {
+  summary: string;
+  undoMessage: string | null;
+  onUndo: () => void;
+  canSave: boolean;
+  isSaving: boolean;
+}) {
+  return (
+    <Flex
+      id={FEED_ACTIONS_ID}
+      role="group"
+      aria-label="Feed actions"
+      position="sticky"
+      top="16"
+      zIndex="docked"
+      mb="6"
+      px="4"
+      py="3"
+      gap="3"
+      wrap="wrap"
+      align="center"
+      bg="bg.panel"
+      borderWidth="1px"
+      rounded="l3"
+      shadow="sm"
+    >
+      <Stack gap="0" flex="1" minW="48">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          {props.summary}
+        </Text>
+        <HStack gap="2" role="status" aria-label="Selection change" minH="6">
+          {props.undoMessage !== null && (
+            <>
+              <Text fontSize="sm">{props.undoMessage}</Text>
+              <Button size="xs" variant="outline" onClick={props.onUndo}>
+                Undo
+              </Button>
+            </>
+          )}
+        </HStack>
+      </Stack>
+      <HStack gap="2">
+        <Button asChild variant="outline">
+          <RouterLink to={paths.feeds}>Cancel</RouterLink>
+        </Button>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          loading={props.isSaving}
+          // Reads as disabled until the form is valid (spec §5), yet a click shows what is missing.
+          aria-disabled={!props.canSave && !props.isSaving ? true : undefined}
+        >
+          Save
+        </Button>
+      </HStack>
+    </Flex>
+  );
 }
 
 /** Props: the feed to edit, or null to create one. */
@@ -89,6 +181,27 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     return selectIsDirty(snapshot) && !snapshot.context.savedFeed;
   }, [actor]);
   const allFilteredSelected = useSelector(actor, selectAllFilteredSelected);
+  const undoMessage = useSelector(actor, selectUndoMessage);
+  const brandStates = useSelector(
+    actor,
+    (snapshot) =>
+      new Map(snapshot.context.brands.map((brand) => [brand.id, selectBrandSelection(snapshot, brand.id)])),
+    (a, b) => a.size === b.size && [...a].every(([id, state]) => b.get(id) === state),
+  );
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const sessionUserId = user?.id ?? null;
+  const draft = useMemo<UnsavedDraft | undefined>(
+    () =>
+      sessionUserId === null
+        ? undefined
+        : {
+            key: formDraftKey(sessionUserId, pathname),
+            values: () => selectDraftValues(actor.getSnapshot()),
+            onRestore: (values) => actor.send({ type: 'draft.restore', values }),
+          },
+    [actor, sessionUserId, pathname],
+  );
   const diagnostics = useSelector(actor, selectDiagnosticsActor);
   const {
     name,
@@ -142,7 +255,14 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
         {...formSubmitProps(() => actor.send({ type: 'submit' }))}
         aria-label={feedId === null ? 'Create Feed' : 'Edit Feed'}
       >
-        <UnsavedChangesPrompt isDirty={isDirty} />
+        <UnsavedChangesPrompt isDirty={isDirty} draft={draft} />
+        <ActionBar
+          summary={`${selected.size} of ${products.length} selected, ${deliverableCount} deliverable`}
+          undoMessage={undoMessage}
+          onUndo={() => actor.send({ type: 'selection.undo' })}
+          canSave={canSave}
+          isSaving={isSaving}
+        />
         <Stack gap="6">
           <Card.Root>
             <Card.Body gap="5">
@@ -151,6 +271,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
                   <FormField label="Name" required id={fieldElementId(FEED_FORM, 'name')} {...nameField}>
                     <Input
                       name="name"
+                      scrollMarginTop={FIELD_SCROLL_MARGIN}
                       value={name}
                       onChange={(event) => actor.send({ type: 'name.change', value: event.target.value })}
                       onBlur={() => actor.send({ type: 'field.blur', field: 'name' })}
@@ -167,6 +288,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
                     <NativeSelect.Root>
                       <NativeSelect.Field
                         name="customer"
+                        scrollMarginTop={FIELD_SCROLL_MARGIN}
                         value={userId === null ? '' : String(userId)}
                         onChange={(event) =>
                           actor.send({
@@ -199,13 +321,15 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
               <Wrap gap="2" role="group" aria-label="Brands">
                 {brands.map((brand) => {
                   const on = selectedBrands.has(brand.id);
+                  const state = brandStates.get(brand.id) ?? 'none';
                   return (
                     <Button
                       key={brand.id}
                       size="sm"
-                      variant={on ? 'solid' : 'outline'}
+                      variant={state === 'all' ? 'solid' : state === 'some' ? 'subtle' : 'outline'}
                       colorPalette={on ? 'brand' : 'gray'}
-                      aria-pressed={on}
+                      // Partly selected: a click selects all of it first (issue 15).
+                      aria-pressed={state === 'all' ? true : state === 'some' ? 'mixed' : false}
                       // A brand whose products are all drafts (or archived, unlisted) has nothing to add.
                       disabled={!on && !index.addableIdsByBrand.has(brand.id)}
                       onClick={() => actor.send({ type: 'brand.toggle', brandId: brand.id })}
@@ -250,14 +374,9 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
 
           <Card.Root>
             <Card.Body gap="3">
-              <Flex gap="3" wrap="wrap" align="center" justify="space-between">
-                <Heading as="h2" size="md">
-                  Products
-                </Heading>
-                <Text color="fg.muted" fontSize="sm" aria-live="polite">
-                  {selected.size} of {products.length} selected, {deliverableCount} deliverable
-                </Text>
-              </Flex>
+              <Heading as="h2" size="md">
+                Products
+              </Heading>
               <Flex gap="3" wrap="wrap">
                 <Input
                   maxW="sm"
@@ -285,10 +404,6 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
               />
             </Card.Body>
           </Card.Root>
-
-          <Button type="submit" colorPalette="brand" alignSelf="start" loading={isSaving} disabled={!canSave}>
-            Save
-          </Button>
         </Stack>
       </form>
       {feedId !== null && diagnostics && (

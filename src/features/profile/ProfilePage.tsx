@@ -3,12 +3,14 @@
  * column (avatar, name, email, upload and delete) and two stacked panels (general information,
  * password information). The forms' values, field states and saves are the profile machine's; the
  * machine hands new users to the session and raises its toasts itself, so this screen only renders
- * its state and sends it the person's input.
+ * its state and sends it the person's input. Unsaved input asks before leaving, and changed names
+ * survive a sign-out in another tab (issue 15: `UnsavedChangesPrompt` with a draft; passwords are
+ * never kept). The avatar hint states every limit before any upload is tried.
  */
 import { Avatar, Button, Card, Dialog, Grid, Heading, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Trash2, Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { uploadUrl } from '@/api/assets';
@@ -19,6 +21,7 @@ import { GENERAL_FIELDS } from '@/machines/profile-form';
 import type { GeneralField, PasswordField } from '@/machines/profile-form';
 import {
   AVATAR_HINT,
+  AVATAR_PIXEL_HINT,
   DELETE_AVATAR_QUESTION,
   PROFILE_FORMS,
   profileMachine,
@@ -27,6 +30,7 @@ import {
   selectGeneralError,
   selectGeneralField,
   selectGeneralValues,
+  selectHasUnsavedInput,
   selectIsAvatarBusy,
   selectIsDeleteDialogOpen,
   selectIsDeletingAvatar,
@@ -35,13 +39,17 @@ import {
   selectPasswordError,
   selectPasswordField,
   selectPasswordValues,
+  selectUnsavedNames,
 } from '@/machines/profile.machine';
 import type { ProfileSnapshot } from '@/machines/profile.machine';
+import { paths } from '@/routes/paths';
 import { useSession, useSessionActorRef } from '@/routes/session';
 import { useScreenActor } from '@/routes/screen-actor';
+import { formDraftKey } from '@/ui/form-draft';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { PageTitle } from '@/ui/PageTitle';
+import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 
 /** Width of the left column (spec §2 "Left column of 300px"). */
 const LEFT_COLUMN = '300px';
@@ -73,6 +81,7 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
   const dialogOpen = useSelector(profile, selectIsDeleteDialogOpen);
   const deleting = useSelector(profile, selectIsDeletingAvatar);
   const fileInput = useRef<HTMLInputElement>(null);
+  const hintId = useId();
   const name = `${user.first_name} ${user.last_name}`;
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -111,6 +120,7 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
             size="sm"
             loading={busy && !deleting}
             disabled={busy}
+            aria-describedby={hintId}
             onClick={() => fileInput.current?.click()}
           >
             <Upload aria-hidden />
@@ -126,8 +136,10 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
             Delete
           </Button>
         </Stack>
-        <Text fontSize="xs" color="fg.muted">
+        <Text id={hintId} fontSize="xs" color="fg.muted" data-testid="avatar-hint">
           {AVATAR_HINT}
+          <br />
+          {AVATAR_PIXEL_HINT}
         </Text>
       </Card.Body>
       <Dialog.Root
@@ -210,8 +222,8 @@ const GENERAL_LABELS: Record<GeneralField, { label: string; autoComplete: string
   last_name: { label: 'Last name', autoComplete: 'family-name' },
 };
 
-/** General information: first and last name, 'Save all'. */
-function GeneralPanel({ profile }: { profile: ProfileActor }) {
+/** General information: first and last name, 'Save all'; above them, names kept from a sign-out. */
+function GeneralPanel({ profile, user }: { profile: ProfileActor; user: ProfileUser }) {
   const snapshot = useSelector(profile, selectSnapshot);
   const values = selectGeneralValues(snapshot);
   const saving = selectIsSavingGeneral(snapshot);
@@ -221,6 +233,7 @@ function GeneralPanel({ profile }: { profile: ProfileActor }) {
   const blur = (field: GeneralField) => profile.send({ type: 'general.blur', field });
   return (
     <Panel title="General information">
+      <UnsavedInput profile={profile} user={user} />
       <form
         {...formSubmitProps(() => profile.send({ type: 'general.submit' }))}
         aria-label="General information"
@@ -251,7 +264,7 @@ function GeneralPanel({ profile }: { profile: ProfileActor }) {
             Save all
           </Button>
           {error !== null && (
-            <Text role="alert" color="red.600">
+            <Text role="alert" color="fg.error">
               {error}
             </Text>
           )}
@@ -307,13 +320,38 @@ function PasswordPanel({ profile }: { profile: ProfileActor }) {
             Save all
           </Button>
           {error !== null && (
-            <Text role="alert" color="red.600">
+            <Text role="alert" color="fg.error">
               {error}
             </Text>
           )}
         </Stack>
       </form>
     </Panel>
+  );
+}
+
+/**
+ * Asks before leaving with unsaved input and keeps changed names across a sign-out. The callbacks are
+ * stable (the latest user is read through a ref): the prompt writes the draft when they change.
+ */
+function UnsavedInput({ profile, user }: { profile: ProfileActor; user: ProfileUser }) {
+  const latestUser = useRef(user);
+  latestUser.current = user;
+  const isDirty = useCallback(
+    () => selectHasUnsavedInput(profile.getSnapshot(), latestUser.current),
+    [profile],
+  );
+  // Null when only passwords were typed: a stored null is no draft, and passwords are never stored.
+  const values = useCallback(() => selectUnsavedNames(profile.getSnapshot(), latestUser.current), [profile]);
+  const onRestore = useCallback(
+    (kept: unknown) => profile.send({ type: 'general.restore', values: kept }),
+    [profile],
+  );
+  return (
+    <UnsavedChangesPrompt
+      isDirty={isDirty}
+      draft={{ key: formDraftKey(user.id, paths.profile), values, onRestore }}
+    />
   );
 }
 
@@ -328,7 +366,7 @@ function ProfileScreen({ user }: { user: ProfileUser }) {
     <Grid templateColumns={{ base: '1fr', lg: `${LEFT_COLUMN} 1fr` }} gap="6" mt="6" alignItems="start">
       <AvatarColumn user={user} profile={profile} />
       <Stack gap="6">
-        <GeneralPanel profile={profile} />
+        <GeneralPanel profile={profile} user={user} />
         <PasswordPanel profile={profile} />
       </Stack>
     </Grid>

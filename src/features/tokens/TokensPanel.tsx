@@ -1,36 +1,34 @@
 /**
- * The Associated Tokens panel of a user (spec §2 "Associated Tokens panel", §4 "Token revoked
- * flag"): '+ Add Token', the tokens table, 'No tokens found.', and the 'Full Token' modal. Renders the
- * tokens statechart and sends it the person's input (the machine raises its toast itself).
+ * The Associated Tokens panel of a user (spec §2 "Associated Tokens panel", §4 "Token revoked flag";
+ * issue 15 finding 1): '+ Add Token' (with an optional name), the tokens table with its loading,
+ * empty ('No tokens found.') and failed (Retry) states, each token's name, status, copy button, use
+ * and dates, 'Rename', 'Revoke' (asks first), 'Restore' and, just after a revoke, 'Undo'; and the
+ * 'Full Token' modal. Renders the tokens statechart and sends it the person's input; the machine
+ * raises its toasts itself.
  */
 import {
-  Box,
   Button,
   Card,
-  Checkbox,
   Code,
   Dialog,
   Heading,
   HStack,
   Link,
   Portal,
-  Spinner,
   Stack,
   Table,
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
-import type { ApiToken } from '@/api/schemas/users';
-import {
-  remainingRequests,
-  selectIsAdding,
-  selectTokensLoading,
-  tokensMachine,
-} from '@/machines/tokens.machine';
-import type { TokensSnapshot } from '@/machines/tokens.machine';
+import type { ApiToken } from '@/api/schemas/tokens';
+import { remainingRequests, selectTokensView, tokensMachine } from '@/machines/tokens.machine';
 import { useScreenActor } from '@/routes/screen-actor';
+import { CopyButton } from '@/ui/CopyButton';
 import { ProgressBar } from '@/ui/ProgressBar';
+import { StatusDot } from '@/ui/StatusDot';
+import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from '@/ui/TableRegion';
+import { RevokeTokenDialog, TokenNameDialog } from './TokenDialogs';
 
 const NUMBER = new Intl.NumberFormat('en-GB');
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,37 +38,103 @@ function localDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }
 
-const selectContext = (snapshot: TokensSnapshot) => snapshot.context;
+const COLUMNS = [
+  'ID',
+  'Name',
+  'Status',
+  'Token',
+  'Used Requests',
+  'Total Requests',
+  'Remaining Requests',
+  'Last used',
+  'Created at',
+  'Updated at',
+] as const;
+
+/** DOM id of the tokens table's region. */
+const REGION_ID = 'tokens-table';
+
+/** What a row can ask of the machine. */
+interface RowActions {
+  onView: () => void;
+  onRename: () => void;
+  onRevoke: () => void;
+  onRestore: () => void;
+}
+
+/**
+ * The row's state-changing button: 'Revoke' for an active token (the machine asks first), 'Undo'
+ * while its revoke may be undone, 'Restore' for a revoked token; busy while its request is in flight.
+ */
+function RevokeButton({
+  token,
+  pending,
+  undoable,
+  onRevoke,
+  onRestore,
+}: {
+  token: ApiToken;
+  pending: boolean;
+  undoable: boolean;
+} & Pick<RowActions, 'onRevoke' | 'onRestore'>) {
+  const common = { size: 'xs', loading: pending, minW: '20' } as const;
+  if (!token.revoked)
+    return (
+      <Button
+        {...common}
+        variant="outline"
+        colorPalette="red"
+        loadingText="Revoking"
+        aria-label={`Revoke token #${token.id}`}
+        onClick={onRevoke}
+      >
+        Revoke
+      </Button>
+    );
+  return (
+    <Button
+      {...common}
+      variant={undoable ? 'solid' : 'outline'}
+      colorPalette="brand"
+      loadingText="Restoring"
+      aria-label={undoable ? `Undo revoke of token #${token.id}` : `Restore token #${token.id}`}
+      onClick={onRestore}
+    >
+      {undoable ? 'Undo' : 'Restore'}
+    </Button>
+  );
+}
 
 function TokenRow({
   token,
   pending,
-  onToggle,
-  onView,
-}: {
-  token: ApiToken;
-  pending: boolean;
-  onToggle: (revoke: boolean) => void;
-  onView: () => void;
-}) {
+  undoable,
+  ...actions
+}: { token: ApiToken; pending: boolean; undoable: boolean } & RowActions) {
   const { remaining, percent } = remainingRequests(token);
   return (
-    <Table.Row>
+    <Table.Row aria-busy={pending}>
       <Table.Cell>#{token.id}</Table.Cell>
-      <Table.Cell>
-        <Checkbox.Root
-          checked={token.revoked}
-          disabled={pending}
-          onCheckedChange={(details) => onToggle(details.checked === true)}
-        >
-          <Checkbox.HiddenInput aria-label={`Revoked: token #${token.id}`} />
-          <Checkbox.Control />
-        </Checkbox.Root>
+      <Table.Cell minW="32" maxW="60" overflowWrap="anywhere">
+        {token.name ?? (
+          <Text as="span" color="fg.muted">
+            No name
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        <StatusDot
+          label={token.revoked ? 'Revoked' : 'Active'}
+          color={token.revoked ? 'red.500' : 'green.500'}
+        />
       </Table.Cell>
       <Table.Cell>
-        <Link as="button" color="brand.fg" onClick={onView} aria-label={`View token #${token.id}`}>
-          View token
-        </Link>
+        <HStack gap="2" whiteSpace="nowrap">
+          <Link as="button" color="brand.fg" onClick={actions.onView} aria-label={`View token #${token.id}`}>
+            View token
+          </Link>
+          <CopyButton value={token.token} label={`Copy token #${token.id}`} />
+        </HStack>
       </Table.Cell>
       <Table.Cell>{NUMBER.format(token.used_requests)}</Table.Cell>
       <Table.Cell>{NUMBER.format(token.total_requests)}</Table.Cell>
@@ -80,9 +144,32 @@ function TokenRow({
           <ProgressBar value={percent} label={`Remaining requests of token #${token.id}`} />
         </Stack>
       </Table.Cell>
+      <Table.Cell whiteSpace="nowrap">
+        {token.last_used_at === null ? 'Never used' : localDateTime(token.last_used_at)}
+      </Table.Cell>
       <Table.Cell whiteSpace="nowrap">{localDateTime(token.created_at)}</Table.Cell>
       <Table.Cell whiteSpace="nowrap">
         {token.updated_at === null ? 'No update' : localDateTime(token.updated_at)}
+      </Table.Cell>
+      <Table.Cell css={stickyActionsColumn}>
+        <HStack gap="2">
+          <Button
+            size="xs"
+            variant="ghost"
+            aria-label={`Rename token #${token.id}`}
+            onClick={actions.onRename}
+            disabled={pending}
+          >
+            Rename
+          </Button>
+          <RevokeButton
+            token={token}
+            pending={pending}
+            undoable={undoable}
+            onRevoke={actions.onRevoke}
+            onRestore={actions.onRestore}
+          />
+        </HStack>
       </Table.Cell>
     </Table.Row>
   );
@@ -93,12 +180,11 @@ export interface TokensPanelProps {
   userId: number;
 }
 
-/** The tokens of user `userId`, with add, revoke toggles and the Full Token modal. */
+/** The tokens of user `userId`: add, rename, revoke with confirmation and Undo, restore, view, copy. */
 export function TokensPanel({ userId }: TokensPanelProps) {
   const tokens = useScreenActor(tokensMachine, { input: { userId } });
-  const context = useSelector(tokens, selectContext);
-  const isLoading = useSelector(tokens, selectTokensLoading);
-  const isAdding = useSelector(tokens, selectIsAdding);
+  const view = useSelector(tokens, selectTokensView);
+  const showRows = view.status === 'loaded' || view.status === 'loading';
 
   return (
     <Card.Root>
@@ -107,59 +193,64 @@ export function TokensPanel({ userId }: TokensPanelProps) {
           <Heading as="h2" size="lg">
             Associated Tokens
           </Heading>
-          <HStack gap="3">
-            {isLoading && <Spinner size="sm" aria-label="Loading tokens" />}
-            <Button
-              colorPalette="brand"
-              onClick={() => tokens.send({ type: 'tokens.add' })}
-              loading={isAdding}
-            >
-              <Plus size={16} aria-hidden />
-              Add Token
-            </Button>
-          </HStack>
+          <Button colorPalette="brand" onClick={() => tokens.send({ type: 'tokens.add' })}>
+            <Plus size={16} aria-hidden />
+            Add Token
+          </Button>
         </HStack>
-        <Box overflowX="auto">
+        <TableRegion label="Tokens table" id={REGION_ID}>
           <Table.Root size="sm" aria-label="Tokens">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>ID</Table.ColumnHeader>
-                <Table.ColumnHeader>Revoked</Table.ColumnHeader>
-                <Table.ColumnHeader>Token</Table.ColumnHeader>
-                <Table.ColumnHeader>Used Requests</Table.ColumnHeader>
-                <Table.ColumnHeader>Total Requests</Table.ColumnHeader>
-                <Table.ColumnHeader>Remaining Requests</Table.ColumnHeader>
-                <Table.ColumnHeader>Created at</Table.ColumnHeader>
-                <Table.ColumnHeader>Updated at</Table.ColumnHeader>
+                {COLUMNS.map((column) => (
+                  <Table.ColumnHeader key={column} whiteSpace="nowrap">
+                    {column}
+                  </Table.ColumnHeader>
+                ))}
+                <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
-              {context.tokens.length === 0 && !isLoading ? (
-                <Table.Row>
-                  <Table.Cell colSpan={8} textAlign="center" color="fg.muted" py="6">
-                    No tokens found.
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                context.tokens.map((token) => (
+            <Table.Body {...tableBodyProps(view.status)}>
+              <TableStatusRows
+                status={view.status}
+                columns={COLUMNS.length + 1}
+                hasRows={view.tokens.length > 0}
+                emptyText="No tokens found."
+                failedText={view.failure ?? ''}
+                onRetry={() => tokens.send({ type: 'tokens.reload' })}
+              />
+              {showRows &&
+                view.tokens.map((token) => (
                   <TokenRow
                     key={token.id}
                     token={token}
-                    pending={context.pending.includes(token.id)}
-                    onToggle={(revoke) =>
-                      tokens.send({ type: 'tokens.toggleRevoked', tokenId: token.id, revoke })
-                    }
+                    pending={view.pending.includes(token.id)}
+                    undoable={view.undoId === token.id}
                     onView={() => tokens.send({ type: 'tokens.view', tokenId: token.id })}
+                    onRename={() => tokens.send({ type: 'tokens.rename', tokenId: token.id })}
+                    onRevoke={() => tokens.send({ type: 'tokens.revoke', tokenId: token.id })}
+                    onRestore={() => tokens.send({ type: 'tokens.restore', tokenId: token.id })}
                   />
-                ))
-              )}
+                ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </TableRegion>
       </Card.Body>
 
+      <TokenNameDialog
+        form={view.nameForm}
+        onChange={(name) => tokens.send({ type: 'tokens.nameChanged', name })}
+        onSubmit={() => tokens.send({ type: 'tokens.submitName' })}
+        onCancel={() => tokens.send({ type: 'tokens.cancelName' })}
+      />
+      <RevokeTokenDialog
+        token={view.confirming}
+        onConfirm={() => tokens.send({ type: 'tokens.confirmRevoke' })}
+        onCancel={() => tokens.send({ type: 'tokens.cancelRevoke' })}
+      />
+
       <Dialog.Root
-        open={context.viewing !== null}
+        open={view.viewing !== null}
         onOpenChange={(details) => {
           if (!details.open) tokens.send({ type: 'tokens.closeView' });
         }}
@@ -172,15 +263,21 @@ export function TokensPanel({ userId }: TokensPanelProps) {
                 <Dialog.Title>Full Token</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <Code
-                  display="block"
-                  p="3"
-                  wordBreak="break-all"
-                  whiteSpace="pre-wrap"
-                  data-testid="full-token"
-                >
-                  {context.viewing?.token}
-                </Code>
+                <HStack align="start" gap="2">
+                  <Code
+                    display="block"
+                    flex="1"
+                    p="3"
+                    wordBreak="break-all"
+                    whiteSpace="pre-wrap"
+                    data-testid="full-token"
+                  >
+                    {view.viewing?.token}
+                  </Code>
+                  {view.viewing && (
+                    <CopyButton value={view.viewing.token} label={`Copy token #${view.viewing.id}`} />
+                  )}
+                </HStack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button onClick={() => tokens.send({ type: 'tokens.closeView' })}>Close</Button>

@@ -1,6 +1,6 @@
 /**
- * Edit user at /dashboard/users/:userId/edit (spec §2 Dashboard area): the edit form and, below it,
- * what the route puts there for the same user (the Associated Tokens panel, composed by
+ * Edit user at /dashboard/users/:userId/edit (spec §2 Dashboard area): the edit form and, below it
+ * once the user has loaded, what the route puts there for the same user (the Associated Tokens panel, composed by
  * `src/routes/EditUserRoute.tsx`, since one feature does not import another). The id must be a whole
  * number greater than 0, else the spec's 'Invalid or missing User ID.' shows instead.
  */
@@ -17,7 +17,10 @@ export const INVALID_USER_ID = 'Invalid or missing User ID.';
 
 /** Props of {@link EditUserPage}. */
 export interface EditUserPageProps {
-  /** What shows under the form for the route's (valid) user id, e.g. its tokens panel. */
+  /**
+   * What shows under the form for the route's (valid) user id, e.g. its tokens panel: only once the
+   * user has loaded, so a user id the server does not know shows 'User not found' alone.
+   */
   renderBelow?: (userId: number) => ReactNode;
 }
 
@@ -30,8 +33,7 @@ export function EditUserPage({ renderBelow }: EditUserPageProps) {
       {parsed.success ? (
         // Keyed by id: moving to another user's page starts fresh machines.
         <div key={parsed.output}>
-          <UserForm input={{ mode: 'edit', userId: parsed.output }} />
-          {renderBelow?.(parsed.output)}
+          <UserForm input={{ mode: 'edit', userId: parsed.output }} below={renderBelow?.(parsed.output)} />
         </div>
       ) : (
         <Text color="fg.error">{INVALID_USER_ID}</Text>

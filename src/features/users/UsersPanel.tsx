@@ -1,10 +1,14 @@
 /**
  * The users panel (spec §2 "Users list panel"): 'Search users', 'Filter by Status', 'Add User', the
  * table, 'No users found.', and pagination when there is more than one page. Its state (search,
- * statuses, page) lives in the URL through the users list statechart.
+ * statuses, order, page) lives in the URL through the users list statechart.
+ *
+ * Issue 15: the table draws the list's distinct states (skeleton while loading, stale rows dimmed,
+ * 'No users found.' only for an empty answer, a failure with Retry); Name, Email, Status and Orders
+ * headers sort on the server (a click sorts ascending, a second descending); 'Export CSV' downloads
+ * every user of the current search, filter and order.
  */
 import {
-  Box,
   Button,
   Card,
   Circle,
@@ -21,21 +25,79 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ChevronDown, Plus, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, Plus, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { UserStatus } from '@/api/schemas/common';
-import type { User } from '@/api/schemas/users';
+import type { User, UserSortColumn } from '@/api/schemas/users';
 import { uploadUrl } from '@/api/assets';
+import { failureText } from '@/machines/failure-text';
 import { selectListView } from '@/machines/list.machine';
-import { USER_FILTER_DEFAULTS, USER_STATUS_CHOICES, usersListMachine } from '@/machines/usersList.machine';
+import { selectIsExporting, usersExportMachine } from '@/machines/usersExport.machine';
+import {
+  nextUserSort,
+  USER_FILTER_DEFAULTS,
+  USER_STATUS_CHOICES,
+  userSortOf,
+  usersListMachine,
+} from '@/machines/usersList.machine';
+import type { UserFilters } from '@/machines/usersList.machine';
 import { paths } from '@/routes/paths';
+import { useScreenActor } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { StatusDot } from '@/ui/StatusDot';
+import { stickyActionsColumn, TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
 import { useListUrlSync } from './useListUrlSync';
 
 /** Spec §2: the avatar thumbnail is 36 px. */
 const AVATAR_SIZE = '36px';
+
+/** Element id of the users table region (a page change focuses it, scrolling the table's top into view). */
+export const USERS_TABLE_ID = 'users-table';
+/** Number of columns: Name, Status, Feed, Orders, Actions. */
+const COLUMNS = 5;
+/** The failed state's text before the reason (spec §8 has none for the users list, which only logs). */
+export const USERS_LOAD_FAILED_MESSAGE = 'Failed to load users';
+
+/** A column's `aria-sort` under the list's order: the direction when it sorts by one of `columns`. */
+function ariaSort(
+  filters: UserFilters,
+  columns: readonly UserSortColumn[],
+): 'ascending' | 'descending' | 'none' {
+  const sort = userSortOf(filters);
+  if (sort === null || !columns.includes(sort.column)) return 'none';
+  return sort.descending ? 'descending' : 'ascending';
+}
+
+interface SortButtonProps {
+  column: UserSortColumn;
+  label: string;
+  filters: UserFilters;
+  onSort: (sort: string) => void;
+}
+
+/**
+ * A header's sort control: a button (so Tab and Enter or Space reach it) naming the column, with an
+ * arrow for the current direction; its column header carries `aria-sort`.
+ */
+function SortButton({ column, label, filters, onSort }: SortButtonProps) {
+  const sort = userSortOf(filters);
+  const active = sort?.column === column;
+  const Icon = !active ? ArrowUpDown : sort.descending ? ArrowDown : ArrowUp;
+  return (
+    <Button
+      variant="ghost"
+      size="xs"
+      px="1"
+      fontWeight="semibold"
+      onClick={() => onSort(nextUserSort(filters, column))}
+      aria-label={`Sort by ${label}${active ? (sort.descending ? ', descending' : ', ascending') : ''}`}
+    >
+      {label}
+      <Icon size={14} aria-hidden color={active ? undefined : 'var(--chakra-colors-fg-muted)'} />
+    </Button>
+  );
+}
 
 function UserAvatar({ user }: { user: User }) {
   if (user.avatar) {
@@ -89,7 +151,7 @@ function UserRow({ user }: { user: User }) {
         </Stack>
       </Table.Cell>
       <Table.Cell>{user.orders}</Table.Cell>
-      <Table.Cell>
+      <Table.Cell css={stickyActionsColumn}>
         <Link asChild color="brand.fg" fontWeight="medium">
           <RouterLink to={paths.editUser(user.id)}>Edit User</RouterLink>
         </Link>
@@ -100,9 +162,13 @@ function UserRow({ user }: { user: User }) {
 
 /** The users panel; the list statechart keeps the URL in step itself (see useListUrlSync). */
 export function UsersPanel() {
-  const list = useListUrlSync(usersListMachine, USER_FILTER_DEFAULTS);
+  const list = useListUrlSync(usersListMachine, USER_FILTER_DEFAULTS, { regionId: USERS_TABLE_ID });
   const view = useSelector(list, selectListView);
+  const exporter = useScreenActor(usersExportMachine);
+  const isExporting = useSelector(exporter, selectIsExporting);
   const statuses = view.filters.status;
+  const sortBy = (sort: string) => list.send({ type: 'list.filter', filters: { sort } });
+  const sortProps = { filters: view.filters, onSort: sortBy };
 
   const toggleStatus = (value: string, checked: boolean) => {
     const next = USER_STATUS_CHOICES.map((choice) => choice.value).filter((choice) =>
@@ -155,38 +221,63 @@ export function UsersPanel() {
             </Menu.Root>
             {view.isLoading && <Spinner size="sm" aria-label="Loading users" />}
           </HStack>
-          <Button asChild colorPalette="brand">
-            <RouterLink to={paths.createUser}>
-              <Plus size={16} aria-hidden />
-              Add User
-            </RouterLink>
-          </Button>
+          <HStack gap="3" wrap="wrap">
+            <Button
+              variant="outline"
+              onClick={() => exporter.send({ type: 'export.start', filters: view.filters })}
+              loading={isExporting}
+              loadingText="Exporting..."
+            >
+              <Download size={16} aria-hidden />
+              Export CSV
+            </Button>
+            <Button asChild colorPalette="brand">
+              <RouterLink to={paths.createUser}>
+                <Plus size={16} aria-hidden />
+                Add User
+              </RouterLink>
+            </Button>
+          </HStack>
         </HStack>
 
-        <Box overflowX="auto">
+        <TableRegion label="Users table" id={USERS_TABLE_ID}>
           <Table.Root size="sm" aria-label="Users">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Name</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader aria-sort={ariaSort(view.filters, ['name', 'email'])}>
+                  <HStack gap="1">
+                    <SortButton column="name" label="Name" {...sortProps} />
+                    <Text aria-hidden color="fg.muted">
+                      /
+                    </Text>
+                    <SortButton column="email" label="Email" {...sortProps} />
+                  </HStack>
+                </Table.ColumnHeader>
+                <Table.ColumnHeader aria-sort={ariaSort(view.filters, ['status'])}>
+                  <SortButton column="status" label="Status" {...sortProps} />
+                </Table.ColumnHeader>
                 <Table.ColumnHeader>Feed</Table.ColumnHeader>
-                <Table.ColumnHeader>Orders</Table.ColumnHeader>
-                <Table.ColumnHeader>Actions</Table.ColumnHeader>
+                <Table.ColumnHeader aria-sort={ariaSort(view.filters, ['orders'])}>
+                  <SortButton column="orders" label="Orders" {...sortProps} />
+                </Table.ColumnHeader>
+                <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body>
-              {view.items.length === 0 && !view.isLoading ? (
-                <Table.Row>
-                  <Table.Cell colSpan={5} textAlign="center" color="fg.muted" py="8">
-                    No users found.
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                view.items.map((user) => <UserRow key={user.id} user={user} />)
-              )}
+            <Table.Body {...tableBodyProps(view.status)}>
+              <TableStatusRows
+                status={view.status}
+                columns={COLUMNS}
+                hasRows={view.items.length > 0}
+                emptyText="No users found."
+                failedText={failureText(USERS_LOAD_FAILED_MESSAGE, view.error)}
+                onRetry={() => list.send({ type: 'list.reload' })}
+              />
+              {view.items.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
             </Table.Body>
           </Table.Root>
-        </Box>
+        </TableRegion>
 
         <Pagination
           currentPage={view.page}

@@ -13,12 +13,22 @@ import { useLocationSubscription } from '@/routes/ui-effects';
 
 /**
  * Creates the list actor for `machine`, started on the URL's query and kept in step with the URL;
- * returns the actor ref. `defaults` are the filters an empty URL stands for (left out of the URL).
+ * returns the actor ref. `defaults` are the filters an empty URL stands for (left out of the URL);
+ * `regionId` is the element id of the list's table region, focused (and so scrolled to) on a page
+ * change.
  */
-export function useListUrlSync<F extends ListFilters, T>(machine: ListMachine<F, T>, defaults: F) {
+export function useListUrlSync<F extends ListFilters, T>(
+  machine: ListMachine<F, T>,
+  defaults: F,
+  options: { regionId?: string } = {},
+) {
   const { search } = useLocation();
   const subscribe = useLocationSubscription();
   return useScreenActor(machine, {
-    input: { ...readListQuery(search, defaults), urlSync: { defaults, subscribe } },
+    input: {
+      ...readListQuery(search, defaults),
+      urlSync: { defaults, subscribe },
+      ...(options.regionId === undefined ? {} : { regionId: options.regionId }),
+    },
   });
 }

@@ -1,9 +1,12 @@
 /**
- * datePresetMachine's generated paths through the real dashboard (issue 7): the User Orders panel's
- * period, driven by its 'Orders period' dropdown and its From / To inputs. Each state shows the
- * dropdown on the preset (or 'Custom range'), the range in From and To, and the orders list asked
- * for that range from page 1, which is what the panel's statechart (ordersPanelMachine) does with
- * every new range the period publishes.
+ * datePresetMachine's generated paths through the real dashboard (issue 7, issue 15): the User Orders
+ * panel's period, driven by its 'Orders period' dropdown, its From / To inputs, and the URL (a move of
+ * the browser's history, which the list follows and hands to the period as `period.set`). Each
+ * settled state shows the dropdown on the preset (or 'Custom range'), the range in From and To, and
+ * the orders list asked for that range from page 1 (or, with a day missing, the table asking for
+ * both), which is what the panel's statechart (ordersPanelMachine) does with every settled range;
+ * `editing` shows the typed days; `invalid` shows the field error on its input, linked by
+ * aria-describedby, and the orders list never asked for those days.
  *
  * The page runs on the model's clock, 00:30 London time on 3 February 2025, in a browser set to Los
  * Angeles, where it is still 2 February: a preset that took the browser's day instead of London's
@@ -38,13 +41,33 @@ const model = { ...datePresetModel, inputs: { [INPUT]: input } };
 const ordersRequests = new WeakMap<Page, URL[]>();
 
 function panel(page: Page) {
-  return page.getByRole('region', { name: 'User Orders' });
+  return page.getByRole('region', { name: 'User Orders', exact: true });
 }
 
-/** The range the screen shows and the orders list was last asked for, and that from page 1. */
-async function expectRange(page: Page, range: { from: string; to: string }): Promise<void> {
+/** The days the inputs show. */
+async function expectDays(page: Page, range: { from: string; to: string }): Promise<void> {
   await expect(panel(page).getByLabel('From', { exact: true })).toHaveValue(range.from);
   await expect(panel(page).getByLabel('To', { exact: true })).toHaveValue(range.to);
+}
+
+/** Neither input in error. */
+async function expectNoFieldError(page: Page): Promise<void> {
+  for (const label of ['From', 'To']) {
+    await expect(panel(page).getByLabel(label, { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  }
+}
+
+/**
+ * The range the screen shows and the orders list was last asked for, and that from page 1; with a
+ * day missing, nothing is asked (spec §2) and the table says so.
+ */
+async function expectRange(page: Page, range: { from: string; to: string }): Promise<void> {
+  await expectDays(page, range);
+  await expectNoFieldError(page);
+  if (range.from === '' || range.to === '') {
+    await expect(panel(page).getByText('Choose both From and To dates to see orders.')).toBeVisible();
+    return;
+  }
   await expect
     .poll(() => {
       const last = ordersRequests.get(page)?.at(-1);
@@ -85,6 +108,19 @@ const datePresetUi: UiModel<DatePresetMachine> = {
       if (event.type !== 'period.to') throw new Error(`not a To edit: ${event.type}`);
       await panel(page).getByLabel('To', { exact: true }).fill(event.value);
     },
+    // The browser's history moves to days of the panel's URL keys (as Back or a link would); the
+    // router hears it through popstate, the list follows, and the panel hands the days to the period.
+    'period.set': async ({ page }, event) => {
+      if (event.type !== 'period.set') throw new Error(`not a set range: ${event.type}`);
+      const search = new URLSearchParams({
+        'orders.start_date': event.range.from,
+        'orders.end_date': event.range.to,
+      });
+      await page.evaluate((query) => {
+        window.history.pushState(window.history.state, '', `/dashboard?${query}`);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      }, search.toString());
+    },
   },
   states: {
     'datePreset.preset': async ({ page }, { context }) => {
@@ -100,6 +136,34 @@ const datePresetUi: UiModel<DatePresetMachine> = {
       await expect(dropdown).toHaveValue('custom');
       await expect(dropdown.locator('option:checked')).toHaveText('Custom range');
       await expectRange(page, context);
+    },
+    'datePreset.editing': async ({ page }, { context }) => {
+      await expect(panel(page).getByRole('combobox', { name: 'Orders period' })).toHaveValue('custom');
+      await expectDays(page, context);
+    },
+    'datePreset.invalid': async ({ page }, { context }) => {
+      const { error } = context;
+      if (error === null) throw new Error('the model is invalid without an error');
+      await expect(panel(page).getByRole('combobox', { name: 'Orders period' })).toHaveValue('custom');
+      await expectDays(page, context);
+      const input = panel(page).getByLabel(error.field === 'from' ? 'From' : 'To', { exact: true });
+      const other = panel(page).getByLabel(error.field === 'from' ? 'To' : 'From', { exact: true });
+      await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await expect(other).not.toHaveAttribute('aria-invalid', 'true');
+      const describedBy = await input.getAttribute('aria-describedby');
+      await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(error.message);
+      const asked = (ordersRequests.get(page) ?? []).map((url) => [
+        url.searchParams.get('start_date'),
+        url.searchParams.get('end_date'),
+      ]);
+      expect(asked, 'days that fail the checks are never asked for').not.toContainEqual([
+        context.from,
+        context.to,
+      ]);
+    },
+    // A choice point the machine passes through within a step; no snapshot rests there.
+    'datePreset.checking': async () => {
+      throw new Error('datePreset.checking is transient and is never shown');
     },
   },
 };

@@ -2,9 +2,10 @@
  * reportMachine's generated paths through the dashboard (issue 7; spec §2 'TRANSACTIONS REPORT' /
  * 'ORDERS REPORT', §8 "Report download failure"). The admin is signed in through the API; the
  * clock is fixed so the report periods are known days.
- * - `report.generate` → set the panel's filters to the fixture request (status boxes, a report
- *   period whose days are the request's), click the report button, and check the request the
- *   button made carries exactly those filters;
+ * - `report.generate` → set the panel's filters to the fixture request (status boxes, a period whose
+ *   days are the request's: for transactions through the 'TRANSACTIONS REPORT' period dropdown,
+ *   which sets the table's filters, issue 15), click the report button (or 'Export CSV' for a CSV),
+ *   and check the request the button made carries exactly those filters, the table's;
  * - the `download` actor's outcome → the held report request answered: the fixture's PDF with its
  *   file name (the browser must download it under that name), the fixture error's status with a
  *   message (the error toast must read 'HTTP error! status: {code}'), or no answer (the toast shows
@@ -27,11 +28,16 @@ import type { UiModel } from './ui-model';
 const NOW = new Date('2025-01-08T12:00:00Z');
 const BUTTON_LABELS = { transactions: 'TRANSACTIONS REPORT', orders: 'ORDERS REPORT' } as const;
 const PANEL_TITLES = { transactions: 'Transactions', orders: 'User Orders' } as const;
-/** Report downloads, both kinds. */
-const REPORT_URL = /\/api\/backoffice\/dashboard\/(transactions|orders)\/report(\?|$)/;
+/** Report and export downloads, both kinds. */
+const REPORT_URL = /\/api\/backoffice\/dashboard\/(transactions|orders)\/(report|export\.csv)(\?|$)/;
+
+/** The button that asks for `request`'s file: the panel's report, or 'Export CSV' for a CSV. */
+function buttonLabel(request: ReportRequest): string {
+  return request.format === 'csv' ? 'Export CSV' : BUTTON_LABELS[request.kind];
+}
 
 function panel(page: Page, kind: ReportRequest['kind']): Locator {
-  return page.getByRole('region', { name: PANEL_TITLES[kind] });
+  return page.getByRole('region', { name: PANEL_TITLES[kind], exact: true });
 }
 
 /** The request of the last `report.generate` up to the current step. */
@@ -88,9 +94,12 @@ const reportUi: UiModel<typeof reportMachine> = {
       if (event.type !== 'report.generate') throw new Error(`unexpected ${event.type}`);
       const { request } = event;
       await setFilters(page, request);
-      await panel(page, request.kind).getByRole('button', { name: BUTTON_LABELS[request.kind] }).click();
+      await panel(page, request.kind)
+        .getByRole('button', { name: buttonLabel(request) })
+        .click();
       const url = new URL((await held.peek('download')).url());
-      expect(url.pathname).toBe(`/api/backoffice/dashboard/${request.kind}/report`);
+      const file = request.format === 'csv' ? 'export.csv' : 'report';
+      expect(url.pathname).toBe(`/api/backoffice/dashboard/${request.kind}/${file}`);
       const expected: Partial<Record<string, string>> = {
         start_date: request.start_date,
         end_date: request.end_date,
@@ -121,6 +130,7 @@ const reportUi: UiModel<typeof reportMachine> = {
     'report.idle': async ({ page }) => {
       for (const kind of ['transactions', 'orders'] as const) {
         await expect(panel(page, kind).getByRole('button', { name: BUTTON_LABELS[kind] })).toBeEnabled();
+        await expect(panel(page, kind).getByRole('button', { name: 'Export CSV' })).toBeEnabled();
       }
     },
     'report.generating': async ({ page, held, path, step }) => {

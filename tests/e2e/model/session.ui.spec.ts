@@ -14,6 +14,9 @@
  *   tab can do unheard.
  * - `followTab` (on the path so far): what the tab shows and what its storage holds, by the app's
  *   routing and storage rules, decide where a gesture is possible and what a cross-tab write does.
+ *
+ * A logout the server refuses shows 'Failed to logout: <reason>' as an error toast (issue 15); the
+ * step checks it and dismisses it.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -23,7 +26,13 @@ import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
 import type { LoginTokens } from '@/machines/login.machine';
 import { LOGOUT_CHANNEL, LOGOUT_MESSAGE } from '@/machines/session-adapters';
 import type { SessionTokens } from '@/machines/session-adapters';
-import { STORAGE_EVENT_DELAY, selectStatus } from '@/machines/session.machine';
+import { failureText } from '@/machines/failure-text';
+import {
+  LOGOUT_FAILED_MESSAGE,
+  STORAGE_EVENT_DELAY,
+  isForgivableLogoutFailure,
+  selectStatus,
+} from '@/machines/session.machine';
 import type { SessionEvent, SessionSnapshot, sessionMachine } from '@/machines/session.machine';
 import { defineModel } from '../../model/harness';
 import type { ModelEvent, ModelPath } from '../../model/harness';
@@ -348,7 +357,18 @@ const sessionUi: UiModel<Session> = {
       await run.held.answer('logout', { json: outputOf(event) });
     },
     [`xstate.error.actor.${SERVER_LOGOUT}`]: async (run, event) => {
-      await run.held.answer('logout', failureAnswer(errorOf(event)));
+      const error = errorOf(event);
+      await run.held.answer('logout', failureAnswer(error));
+      if (isForgivableLogoutFailure(error)) return;
+      // Issue 15: a refused logout is shown, with the server's reason. Dismissed by a click (the
+      // toast's exit is a CSS animation, which the paused clock does not hold), so it covers no
+      // top-right control a later step uses.
+      const toast = run.page.getByRole('alert').filter({
+        hasText: failureText(LOGOUT_FAILED_MESSAGE, error),
+      });
+      await expect(toast).toBeVisible();
+      await toast.click();
+      await expect(toast).not.toBeInViewport();
     },
     'session.login': async (run, event) => {
       const { page, held } = run;

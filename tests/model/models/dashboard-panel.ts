@@ -1,15 +1,19 @@
 /**
  * The model of a dashboard panel's statechart (dashboardPanel.machine.ts; spec §2 Transactions and
- * User Orders panels, §4 "Orders period"), shared by the two panels' models. The children are
- * stubbed by the harness (each has its own model), so a path is the panel's own part: it starts its
- * children, the list on Last 7 days from page 1, and it receives its period's snapshots
- * (`xstate.snapshot.period`, which the child publishes after every change). The checks:
- * - on start every child is started once, the list with the default days, the periods on the
- *   panel's clock, and nothing is asked of the screen;
- * - a snapshot with a range other than the list's sends the list exactly that range as its day
- *   filters (`list.filter`, which resets it to page 1);
- * - a snapshot with the list's range (the child's first snapshot, or a preset chosen again) sends
- *   nothing, so the list is not fetched twice.
+ * User Orders panels, §4 "Orders period"; issue 15 findings 3 and 6), shared by the two panels'
+ * models. The children are stubbed by the harness (each has its own model), so a path is the
+ * panel's own part: it starts its children, and it receives their snapshots (`xstate.snapshot.period`,
+ * `xstate.snapshot.list`, which the children publish after every change). The checks:
+ * - on start the list, the period, the report and the export are started once; the list on the
+ *   URL's query under the panel's key prefix when the panel is given a URL (kept in step with it),
+ *   else on Last 7 days from page 1, with the panel's table region; the period on the list's days
+ *   and the panel's clock; nothing is asked of the screen;
+ * - a period snapshot that settled (`preset`, `custom`) on days other than the list's sends the list
+ *   exactly those days as its day filters (`list.filter`, which resets it to page 1); one still being
+ *   typed (`editing`) or `invalid` sends nothing, so no request is made for it;
+ * - a list snapshot with days other than the panel's (the list followed the URL: Back, a link) sends
+ *   the period those days (`period.set`), so the inputs show what the table shows;
+ * - a snapshot with the days the panel already has sends nothing, so nothing is fetched twice.
  *
  * The clock is fixed at 00:30 London time on Monday 3 February 2025, so Last 7 days is 27 January
  * to 3 February, written out here rather than computed with the machine's `presetRange`.
@@ -18,6 +22,7 @@ import { expect } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import type { DashboardPanelContext, DashboardPanelInput } from '@/machines/dashboardPanel.machine';
 import type { DayRange } from '@/machines/datePreset.machine';
+import type { SubscribeToLocation } from '@/machines/list.machine';
 import { defineModel } from '../harness';
 import type { EventFixtures, MachineModel } from '../harness';
 
@@ -25,74 +30,135 @@ const NOW = Date.UTC(2025, 1, 3, 0, 30);
 const now = () => NOW;
 /** Spec §9: the default period, Last 7 days, at NOW. */
 const LAST_7_DAYS: DayRange = { from: '2025-01-27', to: '2025-02-03' };
+/** The model walks the machine without a router: no location ever arrives by itself. */
+const subscribe: SubscribeToLocation = () => () => {};
 
 /** What the period may publish: its first range again, a custom range, and one with an open end. */
-const PUBLISHED: readonly DayRange[] = [
+const SETTLED: readonly DayRange[] = [
   LAST_7_DAYS,
   { from: '2025-01-01', to: '2025-01-31' },
   { from: '2025-01-01', to: '' },
 ];
+/** Days the period holds while they are typed or after they failed the checks. */
+const UNSETTLED = [
+  { value: 'editing', range: { from: '2025-01-05', to: '2025-01-06' } },
+  { value: 'invalid', range: { from: '2025-02-05', to: '2025-02-03' } },
+] as const;
+/** Days the list may move to by itself (the URL). */
+const LIST_DAYS: readonly DayRange[] = [LAST_7_DAYS, { from: '2024-12-01', to: '2024-12-31' }];
 
-/** What a panel's model gives: the machine, its children's ids, and its list's filters for a range. */
+/** What a panel's model gives: the machine, its children's ids, its list's filters and URL keys. */
 export interface DashboardPanelModelOptions<M extends AnyStateMachine> {
   machine: M;
   children: readonly string[];
+  /** The list's filters for a range (the other filters at their defaults). */
   listFilters: (range: DayRange) => Record<string, unknown>;
+  /** The panel's key prefix in the URL, e.g. 'tx.'. */
+  prefix: string;
+  /** The element id of the panel's table region. */
+  regionId: string;
+  /** A dashboard URL holding the panel's days (`urlRange`) and page 2, and the other panel's keys. */
+  urlSearch: string;
+  urlRange: DayRange;
+  /** The list's filters read from `urlSearch`. */
+  urlFilters: Record<string, unknown>;
+}
+
+function periodSnapshot(value: string, range: DayRange) {
+  return { type: 'xstate.snapshot.period', snapshot: { status: 'active', value, context: { ...range } } };
 }
 
 /** Builds the model of one panel machine; see the module comment. */
 export function defineDashboardPanelModel<M extends AnyStateMachine>(
   options: DashboardPanelModelOptions<M>,
 ): MachineModel<M> {
-  const input: DashboardPanelInput = { now };
-  // Snapshot events come from the child, not from the machine's own event type.
+  const inputs: Record<string, DashboardPanelInput> = {
+    'fixed clock': { now },
+    'on a dashboard URL': { now, url: { search: options.urlSearch, subscribe } },
+  };
+  // Snapshot events come from the children, not from the machine's own event type.
   const events = {
-    'xstate.snapshot.period': PUBLISHED.map((range) => ({
-      type: 'xstate.snapshot.period',
-      snapshot: { status: 'active', value: 'custom', context: { preset: 'custom', ...range, now } },
+    'xstate.snapshot.period': [
+      ...SETTLED.map((range) => periodSnapshot('custom', range)),
+      ...UNSETTLED.map(({ value, range }) => periodSnapshot(value, range)),
+    ],
+    'xstate.snapshot.list': LIST_DAYS.map((range) => ({
+      type: 'xstate.snapshot.list',
+      snapshot: {
+        status: 'active',
+        value: 'loading',
+        context: { filters: options.listFilters(range), page: 1 },
+      },
     })),
   } as unknown as EventFixtures<AnyStateMachine>;
   // Both panels share context and input, which the generic machine type cannot say.
   const model = defineModel<AnyStateMachine>({
     machine: options.machine,
-    inputs: { 'fixed clock': input },
+    inputs: inputs as Record<string, never>,
     events,
     outcomes: {},
     serialize: (snapshot) => (snapshot.context as DashboardPanelContext).range,
-    check: ({ before, event, after, actions, emitted, started }) => {
+    check: ({ input, before, event, after, actions, emitted, started }) => {
       const context = after.context as DashboardPanelContext;
       expect(emitted, 'the panel asks nothing of the screen itself').toEqual([]);
       if (before === null) {
-        expect(context.range, 'spec §9: the default is Last 7 days').toEqual(LAST_7_DAYS);
+        const url = (input as DashboardPanelInput).url;
+        const range = url ? options.urlRange : LAST_7_DAYS;
+        expect(context.range, 'spec §9: the default is Last 7 days').toEqual(range);
         expect(started.map((child) => child.id).sort()).toEqual([...options.children].sort());
         const list = started.find((child) => child.id === 'list');
-        expect(list?.input, 'the list starts on the default days from page 1').toEqual({
-          filters: options.listFilters(LAST_7_DAYS),
-          page: 1,
+        const defaults = options.listFilters(LAST_7_DAYS);
+        expect(
+          list?.input,
+          'the list starts on the URL or the default days, its region focused on paging',
+        ).toEqual(
+          url
+            ? {
+                filters: options.urlFilters,
+                page: 2,
+                regionId: options.regionId,
+                urlSync: { defaults, subscribe, prefix: options.prefix },
+              }
+            : { filters: defaults, page: 1, regionId: options.regionId },
+        );
+        const period = started.find((child) => child.id === 'period');
+        expect(period?.input, "the period shows the list's days on the panel's clock").toEqual({
+          now,
+          range,
         });
-        for (const child of started.filter((item) => item.src === 'period')) {
-          expect(child.input, "the periods read the panel's clock").toEqual({ now });
-        }
         return;
       }
-      const { snapshot } = event as unknown as { snapshot: { context: DayRange } };
-      const range = { from: snapshot.context.from, to: snapshot.context.to };
-      const previous = (before.context as DashboardPanelContext).range;
       expect(started).toEqual([]);
-      if (range.from === previous.from && range.to === previous.to) {
-        expect(actions, 'the range the list shows is not sent again').toEqual([]);
+      const previous = (before.context as DashboardPanelContext).range;
+      const sent = actions.filter((action) => action.type === 'xstate.sendTo');
+      const { snapshot } = event as unknown as {
+        snapshot: {
+          value: string;
+          context: DayRange & { filters?: { start_date: string; end_date: string } };
+        };
+      };
+      const fromList = event.type === 'xstate.snapshot.list';
+      const range = fromList
+        ? { from: snapshot.context.filters?.start_date ?? '', to: snapshot.context.filters?.end_date ?? '' }
+        : { from: snapshot.context.from, to: snapshot.context.to };
+      const settled = fromList || snapshot.value === 'preset' || snapshot.value === 'custom';
+      if (!settled || (range.from === previous.from && range.to === previous.to)) {
+        expect(sent, settled ? 'the days shown are not sent again' : 'no request for unchecked days').toEqual(
+          [],
+        );
         expect(context).toEqual(before.context);
         return;
       }
       expect(context.range).toEqual(range);
-      expect(
-        actions.filter((action) => action.type === 'xstate.sendTo'),
-        'spec §4: a new period is the list filter (and page 1)',
-      ).toEqual([
-        {
-          type: 'xstate.sendTo',
-          params: { event: { type: 'list.filter', filters: { start_date: range.from, end_date: range.to } } },
-        },
+      expect(sent).toEqual([
+        fromList
+          ? { type: 'xstate.sendTo', params: { event: { type: 'period.set', range } } }
+          : {
+              type: 'xstate.sendTo',
+              params: {
+                event: { type: 'list.filter', filters: { start_date: range.from, end_date: range.to } },
+              },
+            },
       ]);
     },
   });

@@ -1,19 +1,22 @@
 /**
- * Model of datePresetMachine (spec §4 "Orders period", §9 "Date presets"). The expected ranges are
- * worked out here from the spec's words, independently of the machine's `presetRange`: London's
- * calendar day now, Yesterday = the day before, Today = today, Last N days = N days ago to today,
- * `YYYY-MM-DD`. The machine asks nothing of the screen: its panel's statechart watches its snapshots
- * and forwards each new range to the list (dashboardPanel models).
+ * Model of datePresetMachine (spec §4 "Orders period", §9 "Date presets"; issue 15: typed days are
+ * checked after a pause, real days of 2000–2100 with From on or before To, else a field error). The
+ * expected ranges and errors are worked out here from the spec's and the issue's words,
+ * independently of the machine's `presetRange` and `dayRangeError`: London's calendar day now,
+ * Yesterday = the day before, Today = today, Last N days = N days ago to today, `YYYY-MM-DD`. The
+ * machine asks nothing of the screen: its panel's statechart watches its snapshots and forwards each
+ * settled range to the list (dashboardPanel models).
  *
- * The serializer keeps the state and the chosen preset: the range follows from them, except after a
- * hand edit, where the fixtures' days are what the checks compare.
+ * The serializer keeps the state, the preset the dropdown shows, the error, and what the days in the
+ * inputs will be found to be, so typed days that fail the checks are walked as well as those that
+ * pass.
  *
  * Every path runs on a fixed clock, 00:30 London time on Monday 3 February 2025, so the expected days
  * do not move with the day the tests run on, and the fixtures' January days lie before today.
  */
 import { expect } from 'vitest';
 import { datePresetMachine } from '@/machines/datePreset.machine';
-import type { DatePresetId, DayRange } from '@/machines/datePreset.machine';
+import type { DatePresetContext, DatePresetId, DayRange } from '@/machines/datePreset.machine';
 import { defineModel } from '../harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,36 +54,122 @@ function expectedRange(preset: DatePresetId): DayRange {
 
 const PRESETS: readonly DatePresetId[] = ['yesterday', 'today', 'last7', 'last30', 'last90'];
 
+/** Issue 15's texts for a day that is not real, a year outside 2000–2100, and From after To. */
+const NOT_A_DAY = 'Enter a real date';
+const OUT_OF_RANGE = 'Enter a date from 01/01/2000 to 31/12/2100';
+const FROM_AFTER_TO = 'From must be on or before To';
+const TO_BEFORE_FROM = 'To must be on or after From';
+
+/** Worked out here: a real `YYYY-MM-DD` day (its UTC date round-trips), '' standing for an open end. */
+function endProblem(day: string): string | null {
+  if (day === '') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return NOT_A_DAY;
+  const date = new Date(0);
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (date.toISOString().slice(0, 10) !== day) return NOT_A_DAY;
+  const year = Number(match[1]);
+  return year < 2000 || year > 2100 ? OUT_OF_RANGE : null;
+}
+
+/** The field error the range should show, with the order error on the input changed last (To if none). */
+function expectedError(range: DayRange, edited: 'from' | 'to' | null) {
+  for (const field of ['from', 'to'] as const) {
+    const message = endProblem(range[field]);
+    if (message) return { field, message };
+  }
+  if (range.from === '' || range.to === '' || range.from <= range.to) return null;
+  return edited === 'from'
+    ? { field: 'from', message: FROM_AFTER_TO }
+    : { field: 'to', message: TO_BEFORE_FROM };
+}
+
+/** What a range settles on once checked: invalid with its error, the preset it is exactly, or custom. */
+function expectChecked(
+  after: { value: unknown; context: DatePresetContext },
+  range: DayRange,
+  edited: 'from' | 'to' | null,
+): void {
+  const error = expectedError(range, edited);
+  expect(after.context).toMatchObject({ ...range, edited, error });
+  if (error) {
+    expect(after.value, 'an invalid range is held, not fetched').toBe('invalid');
+    expect(after.context.preset).toBe('custom');
+    return;
+  }
+  const preset = PRESETS.find((id) => {
+    const candidate = expectedRange(id);
+    return candidate.from === range.from && candidate.to === range.to;
+  });
+  expect(after.value).toBe(preset ? 'preset' : 'custom');
+  expect(after.context.preset, 'the dropdown names the days').toBe(preset ?? 'custom');
+}
+
 export default defineModel({
   machine: datePresetMachine,
-  inputs: { 'no preset given': { now }, 'Last 30 days': { preset: 'last30', now } },
+  inputs: {
+    'no preset given': { now },
+    'Last 30 days': { preset: 'last30', now },
+    // A shared link whose To is before its From.
+    'reversed days from the URL': { range: { from: '2025-01-20', to: '2025-01-10' }, now },
+  },
   events: {
     'period.select': PRESETS.map((preset) => ({ type: 'period.select' as const, preset })),
-    'period.from': [{ type: 'period.from', value: '2025-01-01' }],
-    'period.to': [{ type: 'period.to', value: '2025-01-31' }],
+    'period.from': [
+      { type: 'period.from', value: '2025-01-01' },
+      // After To (and after today): an order error on From.
+      { type: 'period.from', value: '2025-02-05' },
+      // The first keystroke of a year typed into a date input.
+      { type: 'period.from', value: '0002-01-01' },
+    ],
+    'period.to': [
+      { type: 'period.to', value: '2025-01-31' },
+      { type: 'period.to', value: '' },
+    ],
+    'period.set': [
+      { type: 'period.set', range: { from: '2025-01-27', to: '2025-02-03' } },
+      { type: 'period.set', range: { from: '2025-01-05', to: '2025-01-06' } },
+    ],
   },
   outcomes: {},
-  serialize: (snapshot) => ({ value: snapshot.value, preset: snapshot.context.preset }),
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    preset: snapshot.context.preset,
+    error: snapshot.context.error?.message ?? null,
+    // What the days in the inputs will be found to be: typed days that fail are walked too.
+    verdict: expectedError(snapshot.context, snapshot.context.edited)?.message ?? null,
+  }),
   check: ({ input, before, event, after, emitted }) => {
+    expect(emitted, 'the panel reads the new range from the snapshot').toEqual([]);
+    expect(after.context.now).toBe(now);
     if (before === null) {
-      const preset = input?.preset ?? 'last7';
-      expect(after.value).toBe('preset');
-      expect(after.context, 'spec §9: the default is Last 7 days').toEqual({
-        preset,
-        ...expectedRange(preset),
-        now,
-      });
-      expect(emitted).toEqual([]);
+      const range = input?.range ?? expectedRange(input?.preset ?? 'last7');
+      expectChecked(after, range, null);
       return;
     }
     if (event.type === 'period.select') {
       expect(after.value).toBe('preset');
-      expect(after.context).toEqual({ preset: event.preset, ...expectedRange(event.preset), now });
+      expect(after.context).toEqual({
+        preset: event.preset,
+        ...expectedRange(event.preset),
+        edited: null,
+        error: null,
+        now,
+      });
     } else if (event.type === 'period.from' || event.type === 'period.to') {
       const end = event.type === 'period.from' ? 'from' : 'to';
-      expect(after.value, 'a hand edit leaves the presets').toBe('custom');
-      expect(after.context).toEqual({ ...before.context, preset: 'custom', [end]: event.value });
+      expect(after.value, 'typing waits for a quiet moment before anything is checked').toBe('editing');
+      expect(after.context).toEqual({
+        ...before.context,
+        preset: 'custom',
+        [end]: event.value,
+        edited: end,
+      });
+    } else if (event.type === 'period.set') {
+      expectChecked(after, event.range, null);
+    } else if (event.type.startsWith('xstate.after.')) {
+      expect(before.value).toBe('editing');
+      expectChecked(after, before.context, before.context.edited);
     }
-    expect(emitted, 'the panel reads the new range from the snapshot').toEqual([]);
   },
 });

@@ -17,6 +17,10 @@
  *   untouched.
  * - Effects (issue 14): toasts are `ui.toast`, a save goes back to the feeds list (`ui.navigate`),
  *   an invalid submit focuses the first invalid field (`ui.focus`).
+ * - Issue 15: the serializer also keeps whether a bulk selection change is offered back (Undo, walked
+ *   only while offered); a partly selected brand's toggle selects all of it first; drafts kept across a
+ *   sign-out are restored on the form as loaded, valid ones as if typed and others ignored; a failed
+ *   load or save says the server's reason after the spec's text.
  *
  * The catalogue is a real store's (issue 11): a product with two variants, a gift card (can be added,
  * not delivered) and a draft (cannot be added); feed 7 holds the draft, which stays selected until
@@ -199,7 +203,11 @@ function checkLoading(step: FeedEditorStep): void {
       return;
     }
     expect(after.value).toBe('failed');
-    expect(after.context.loadError).toBe((event.error as Error).message || 'Failed to load the feed editor');
+    expect(after.context.loadError, "the editor's failure, then the server's reason").toBe(
+      event.error instanceof ApiError
+        ? `Failed to load the feed editor: ${event.error.message}`
+        : 'Failed to load the feed editor',
+    );
     expect(step.actions).toContainEqual({ type: 'reportFailure', params: { error: event.error } });
     return;
   }
@@ -250,6 +258,18 @@ function checkLoading(step: FeedEditorStep): void {
   }
 }
 
+/**
+ * Issue 15: a bulk change that changed the selection offers Undo back to the selection before it;
+ * one that changed nothing keeps the offer there was.
+ */
+function checkUndoOffer(before: FeedEditorContext, after: FeedEditorContext): void {
+  const changed =
+    before.selected.size !== after.selected.size ||
+    [...before.selected].some((id) => !after.selected.has(id));
+  if (changed) expect(after.undo?.selected).toEqual(before.selected);
+  else expect(after.undo).toBe(before.undo);
+}
+
 function checkEdit(step: FeedEditorStep): void {
   const { before, event, after } = step;
   if (before === null) throw new Error('not an edit');
@@ -270,17 +290,46 @@ function checkEdit(step: FeedEditorStep): void {
       expect(after.context, 'a product not active in the shop can be removed, never added').toMatchObject(
         selection(ids),
       );
+      expect(
+        after.context.undo,
+        'a single click ends the Undo offer of the bulk change before it',
+      ).toBeNull();
       break;
     }
     case 'brand.toggle': {
       const ofBrand = PRODUCTS.filter((item) => item.brand?.id === event.brandId).map((item) => item.id);
-      const ids = b.selectedBrands.has(event.brandId)
+      const allSelected = ofBrand.filter(addable).every((id) => b.selected.has(id));
+      const ids = allSelected
         ? [...b.selected].filter((id) => !ofBrand.includes(id))
         : [...b.selected, ...ofBrand.filter(addable)];
       expect(
         after.context,
-        "a brand toggle adds the brand's products that can be added, or removes all of them",
+        'issue 15: a brand not wholly selected gets all its products that can be added; a whole one loses all',
       ).toMatchObject(selection(ids));
+      checkUndoOffer(b, after.context);
+      break;
+    }
+    case 'selection.undo':
+      expect(after.context, 'Undo restores the selection before the bulk change exactly').toMatchObject({
+        ...selection(b.undo?.selected ?? []),
+        undo: null,
+      });
+      break;
+    case 'draft.restore': {
+      const values = event.values as { name?: unknown; userId?: unknown; selected?: unknown } | null;
+      if (values === null || typeof values.name !== 'string') {
+        expect(after.context, 'values that are not a draft change nothing').toBe(b);
+        return;
+      }
+      const kept = (values.selected as number[]).filter(
+        (id) => productOf(id) !== undefined && (addable(id) || b.baseline.selected.has(id)),
+      );
+      expect(after.context, 'restored as if typed: only what could have been chosen').toMatchObject({
+        name: values.name,
+        userId: CUSTOMERS.some((customer) => customer.id === values.userId) ? values.userId : null,
+        ...selection(kept),
+        undo: null,
+      });
       break;
     }
     case 'filter.change': {
@@ -303,6 +352,7 @@ function checkEdit(step: FeedEditorStep): void {
         after.context,
         'acts on the filtered products, adding only those that can be added',
       ).toMatchObject(selection(ids));
+      checkUndoOffer(b, after.context);
       break;
     }
     case 'sku.change':
@@ -323,6 +373,7 @@ function checkEdit(step: FeedEditorStep): void {
         skuText: unmatched.map((item) => item.sku).join(', '),
         skuReport: { imported: ids.length, unmatched },
       });
+      checkUndoOffer(b, after.context);
       return;
     }
     default:
@@ -408,9 +459,10 @@ function checkStep(step: FeedEditorStep): void {
       expect(step.emitted).toEqual([
         uiToast(
           'error',
+          // Spec §8's text without 'See console for details.', then the server's reason (issue 15).
           created
-            ? 'Failed to create feed. See console for details.'
-            : 'Failed to update feed. See console for details.',
+            ? 'Failed to create feed: Internal Server Error'
+            : 'Failed to update feed: Internal Server Error',
         ),
       ]);
       expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error: event.error } });
@@ -456,6 +508,13 @@ export default defineModel({
       { type: 'field.blur', field: 'name' },
       { type: 'field.blur', field: 'customer' },
     ],
+    'selection.undo': [{ type: 'selection.undo' }],
+    'draft.restore': [
+      { type: 'draft.restore', values: { name: 'Kept feed', userId: 11, selected: [102, 401, 999] } },
+      { type: 'draft.restore', values: { name: 'Kept feed', userId: 99, selected: [201] } },
+      { type: 'draft.restore', values: { name: 7, userId: null, selected: [] } },
+      { type: 'draft.restore', values: null },
+    ],
     submit: [{ type: 'submit' }],
     retry: [{ type: 'retry' }],
   },
@@ -487,6 +546,7 @@ export default defineModel({
     customer: context.userId !== null,
     skus: context.skuText === '' ? 'empty' : skusMatch(context) ? 'known' : 'unknown',
     touched: [context.touched.name, context.touched.customer],
+    undo: context.undo !== null,
   }),
   filterEvents: (snapshot, event) => {
     if (snapshot.matches('loading') && (event.type.includes('.done.') || event.type.includes('.error.'))) {
@@ -502,6 +562,10 @@ export default defineModel({
     const untouched = !touched.name && !touched.customer;
     if (SELECTION_EVENTS.has(event.type)) return untouched && savedFeed === null && skuText === '';
     if (event.type === 'sku.change') return untouched && savedFeed === null && skuText === '';
+    // Undo only while a bulk change is offered back; a draft is offered on the form as loaded.
+    if (event.type === 'selection.undo') return snapshot.context.undo !== null;
+    if (event.type === 'draft.restore')
+      return untouched && savedFeed === null && skuText === '' && snapshot.context.undo === null;
     // Leaving a field again changes nothing.
     if (event.type === 'field.blur') return !touched[event.field];
     if (event.type === 'sku.import') return skuText !== '';

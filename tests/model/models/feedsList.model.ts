@@ -1,12 +1,25 @@
 /**
  * Model of feedsListMachine (spec §2 "Feeds list panel", §8 "Feeds list shows the error message or
- * 'Failed to load feeds'"). The serializer keeps the state and whether the 'All Brands' modal is
- * open; the search texts only matter to the checks.
+ * 'Failed to load feeds'"; issue 15: failed state with the reason and Retry, search and sort in the
+ * URL, CSV export). The serializer keeps the state of the three regions and whether the 'All Brands'
+ * modal is open and whether URL moves it asked for are still unanswered (their echoes are ignored);
+ * the search, sort and URL texts only matter to the checks, which work out from the context before
+ * each step what the URL must say.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
+import type { ReportFile } from '@/api/dashboard';
+import type { FeedSort } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
-import { FEEDS_LOAD_FAILED, feedsListMachine, selectBrandsModal } from '@/machines/feedsList.machine';
+import { failureText } from '@/machines/failure-text';
+import {
+  FEEDS_EXPORT_FAILED,
+  FEEDS_LOAD_FAILED,
+  feedsListMachine,
+  selectBrandsModal,
+  selectFailedText,
+} from '@/machines/feedsList.machine';
+import { uiNavigate, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 
 const FEED: FeedListItem = {
@@ -22,35 +35,104 @@ const FEED: FeedListItem = {
   user_discount: 10,
   shipping_user_discount: 5,
 };
+const FILE: ReportFile = { blob: new Blob(['ID\r\n']), filename: 'feeds-2026-11-23.csv' };
 const tokensExpired = new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
+const offline = new ApiError('Could not reach the server', { kind: 'network' });
+
+/** The URL search string of a query, written out by hand: defaults are left out (issue 3). */
+function url(query: string, sort: FeedSort): string {
+  const params = new URLSearchParams();
+  if (query !== '') params.set('query', query);
+  if (sort !== '-id') params.set('sort', sort);
+  return `?${params.toString()}`;
+}
+
+/** The search and sort a URL holds, read by hand: `query` and `sort` (newest first when absent). */
+function readListQueryOf(search: string): { search: string; sort: FeedSort } {
+  const params = new URLSearchParams(search);
+  return { search: params.get('query') ?? '', sort: (params.get('sort') ?? '-id') as FeedSort };
+}
+
+/** The sort a header click asks for: the other direction of the same column, else the column ascending. */
+function clicked(sort: FeedSort, key: string): FeedSort {
+  if (sort === key) return `-${key}` as FeedSort;
+  return key as FeedSort;
+}
 
 export default defineModel({
   machine: feedsListMachine,
+  inputs: { 'no query': {}, 'query in the URL': { query: { query: 'acme', sort: 'name' } } },
   events: {
     'search.change': [{ type: 'search.change', value: 'ACME' }],
+    'sort.change': [{ type: 'sort.change', key: 'name' }],
+    'url.changed': [
+      // The echo of the search below, and a move to another query (back/forward).
+      { type: 'url.changed', search: '?query=ACME' },
+      { type: 'url.changed', search: '?query=beta&sort=-products' },
+    ],
     'brands.open': [{ type: 'brands.open', feedId: 1 }],
     'brands.search': [{ type: 'brands.search', value: 'rise' }],
     'brands.close': [{ type: 'brands.close' }],
+    export: [{ type: 'export' }],
     retry: [{ type: 'retry' }],
   },
-  outcomes: { loadFeeds: { done: [[FEED]], error: [tokensExpired, 'no message'] } },
-  stubActions: ['reportFailure'],
-  serialize: (snapshot) => ({ value: snapshot.value, modal: snapshot.context.modalFeedId !== null }),
-  check: ({ before, event, after }) => {
+  outcomes: {
+    loadFeeds: { done: [[FEED]], error: [tokensExpired, 'no message'] },
+    downloadCsv: { done: [FILE], error: [offline] },
+  },
+  stubActions: ['reportFailure', 'saveFile'],
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    modal: snapshot.context.modalFeedId !== null,
+    pending: snapshot.context.pendingUrls.length > 0,
+  }),
+  check: ({ input, before, event, after, emitted, actions, started }) => {
     if (before === null) {
-      expect(after.value).toBe('loading');
+      expect(after.value).toEqual({ feeds: 'loading', export: 'idle' });
+      expect(after.context).toMatchObject({
+        search: input?.query?.query ?? '',
+        sort: input?.query?.sort ?? '-id',
+      });
       return;
     }
+    const b = before.context;
     if (event.type === 'search.change') {
-      expect(after.value).toEqual(before.value);
       expect(after.context.search).toBe(event.value);
+      expect(emitted, 'the search is in the URL at once, replacing the history entry').toEqual([
+        uiNavigate(url(event.value, b.sort), { replace: true }),
+      ]);
+      expect(after.context.pendingUrls.at(-1)).toBe(url(event.value, b.sort));
+    } else if (event.type === 'sort.change') {
+      const sort = clicked(b.sort, event.key);
+      expect(after.context.sort).toBe(sort);
+      expect(emitted, 'a sort is in the URL at once').toEqual([
+        uiNavigate(url(b.search, sort), { replace: true }),
+      ]);
+    } else if (event.type === 'url.changed') {
+      const echo = b.pendingUrls.indexOf(event.search);
+      const moved = echo < 0 && event.search !== url(b.search, b.sort);
+      const query = readListQueryOf(event.search);
+      expect(after.context, 'a move of the URL is followed; an echo of its own is not').toMatchObject(
+        moved ? { ...query, pendingUrls: [] } : { search: b.search, sort: b.sort },
+      );
+      if (echo >= 0) expect(after.context.pendingUrls).toEqual(b.pendingUrls.slice(echo + 1));
+      expect(emitted, 'following the URL never moves it').toEqual([]);
     } else if (event.type === 'retry') {
-      expect(after.value).toBe('loading');
+      expect(after.matches({ feeds: 'loading' })).toBe(true);
       expect(after.context.error).toBeNull();
+    } else if (event.type === 'export') {
+      if (before.matches({ export: 'idle' })) {
+        expect(started).toContainEqual(
+          expect.objectContaining({ src: 'downloadCsv', input: { query: b.search.trim(), sort: b.sort } }),
+        );
+      } else {
+        expect(started, 'one export at a time').toEqual([]);
+      }
+      expect(after.matches({ export: 'exporting' })).toBe(true);
     } else if (event.type === 'brands.open') {
       expect(selectBrandsModal(after)).toEqual({ feedName: FEED.name, brands: FEED.brands });
     } else if (event.type === 'brands.search') {
-      if (before.context.modalFeedId === null) {
+      if (b.modalFeedId === null) {
         expect(after.context.brandSearch, 'no brand search while the modal is closed').toBe('');
       } else {
         expect(selectBrandsModal(after)?.brands).toEqual([{ id: 2, name: 'Risewell' }]);
@@ -59,12 +141,22 @@ export default defineModel({
       expect(selectBrandsModal(after)).toBeNull();
       expect(after.context.brandSearch).toBe('');
     } else if (event.type.startsWith('xstate.done.actor.')) {
-      expect(after.value).toBe('loaded');
-      expect(after.context.feeds).toEqual([FEED]);
+      if (before.matches({ export: 'exporting' }) && after.matches({ export: 'idle' })) {
+        expect(actions).toContainEqual({ type: 'saveFile', params: FILE });
+      } else {
+        expect(after.matches({ feeds: 'loaded' })).toBe(true);
+        expect(after.context.feeds).toEqual([FEED]);
+      }
     } else if (event.type.startsWith('xstate.error.actor.')) {
-      expect(after.value).toBe('failed');
       const error = (event as { error: unknown }).error;
-      expect(after.context.error).toBe(error instanceof ApiError ? error.message : FEEDS_LOAD_FAILED);
+      if (before.matches({ export: 'exporting' }) && after.matches({ export: 'idle' })) {
+        expect(emitted).toEqual([uiToast('error', failureText(FEEDS_EXPORT_FAILED, error))]);
+      } else {
+        expect(after.matches({ feeds: 'failed' })).toBe(true);
+        expect(selectFailedText(after), "spec §8's text, then the reason").toBe(
+          error instanceof ApiError ? `${FEEDS_LOAD_FAILED}: ${error.message}` : FEEDS_LOAD_FAILED,
+        );
+      }
     }
   },
 });

@@ -16,6 +16,7 @@ import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createActor, fromCallback } from 'xstate';
+import { failureText } from '@/machines/failure-text';
 import { fieldView } from '@/machines/form-fields';
 import {
   GENERAL_FIELDS,
@@ -75,10 +76,14 @@ function regionValue(snapshot: ProfileSnapshot, region: Region): string {
   return (snapshot.value as Record<Region, string>)[region];
 }
 
-/** The message under a form after a failed save: the server's when it gave one. */
-function shownMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return (error as Error).message;
+/**
+ * The message under a form after a failed save (issue 15): our lead, then the server's reason when it
+ * gave one, else the client's wording (copied here, so a drifting constant fails).
+ */
+function shownMessage(region: 'general' | 'password', error: unknown): string {
+  const lead =
+    region === 'general' ? 'Could not save the profile information' : 'Could not change the password';
+  return failureText(lead, error);
 }
 
 const success = (message: string) => ({ type: 'ui.toast', tone: 'success', message });
@@ -142,7 +147,7 @@ function checkError(step: ProfileStep, region: Region, error: unknown): void {
   if (before === null) throw new Error('not an actor outcome');
   expect(regionValue(after, region)).toBe('idle');
   if (region === 'general') {
-    expect(after.context.generalError).toBe(shownMessage(error));
+    expect(after.context.generalError).toBe(shownMessage('general', error));
     expect(step.actions).toContainEqual({
       type: 'reportFailure',
       params: { what: 'Profile save failed', error },
@@ -150,7 +155,7 @@ function checkError(step: ProfileStep, region: Region, error: unknown): void {
     expect(step.emitted, 'the message shows under the form, not as a toast').toEqual([]);
   } else if (region === 'password') {
     expect(after.context.passwordError, 'e.g. a wrong current password, under the form').toBe(
-      shownMessage(error),
+      shownMessage('password', error),
     );
     expect(step.actions).toContainEqual({
       type: 'reportFailure',
@@ -163,7 +168,15 @@ function checkError(step: ProfileStep, region: Region, error: unknown): void {
       type: 'reportFailure',
       params: { what: deleting ? 'Avatar delete failed' : 'Avatar upload failed', error },
     });
-    expect(step.emitted).toEqual([failure(deleting ? 'Could not delete avatar!' : 'Avatar upload failed!')]);
+    // Spec §8 text, then the reason (issue 15).
+    expect(step.emitted).toEqual([
+      failure(failureText(deleting ? 'Could not delete avatar!' : 'Avatar upload failed!', error)),
+    ]);
+    if (error instanceof ApiError && error.serverMessage !== null) {
+      expect(step.emitted).toEqual([
+        failure(`${deleting ? 'Could not delete avatar' : 'Avatar upload failed'}: ${error.serverMessage}`),
+      ]);
+    }
   }
 }
 
@@ -222,6 +235,27 @@ function checkStep(step: ProfileStep): void {
       expect(after.context.general, 'the value changes and every field is re-checked').toEqual({
         values,
         touched: before.context.general.touched,
+        errors: validateGeneralForm(values),
+      });
+      break;
+    }
+    case 'general.restore': {
+      const kept = event.values as Record<string, unknown> | null;
+      const wellFormed =
+        typeof kept === 'object' &&
+        kept !== null &&
+        typeof kept.first_name === 'string' &&
+        typeof kept.last_name === 'string';
+      if (!wellFormed) {
+        expect(after.context.general, 'kept input of another shape is ignored').toEqual(
+          before.context.general,
+        );
+        break;
+      }
+      const values = { first_name: kept.first_name as string, last_name: kept.last_name as string };
+      expect(after.context.general, 'restored as if typed and left').toEqual({
+        values,
+        touched: { first_name: true, last_name: true },
         errors: validateGeneralForm(values),
       });
       break;
@@ -322,6 +356,11 @@ export default defineModel({
       { type: 'general.change', field: 'first_name', value: 'Augusta' },
     ],
     'general.blur': [{ type: 'general.blur', field: 'first_name' }],
+    'general.restore': [
+      { type: 'general.restore', values: { first_name: 'Augusta', last_name: 'King' } },
+      { type: 'general.restore', values: { first_name: '', last_name: 'King' } },
+      { type: 'general.restore', values: 'not a draft' },
+    ],
     'general.submit': [{ type: 'general.submit' }],
     'password.change': [
       ...PASSWORD_FIELDS.map((field) => ({
@@ -349,7 +388,13 @@ export default defineModel({
     savePassword: { done: [{ message: 'Password updated' }], error: [wrongPassword, unreachable] },
     sendAvatar: {
       done: [WITH_AVATAR],
-      error: [new ApiError('Payload Too Large', { kind: 'http', status: 413 })],
+      error: [
+        new ApiError('The file is larger than 800K, the largest avatar allowed.', {
+          kind: 'http',
+          status: 413,
+          serverMessage: 'The file is larger than 800K, the largest avatar allowed.',
+        }),
+      ],
     },
     removeAvatar: { done: [ADA], error: [new Error('Failed to fetch')] },
   },
@@ -363,6 +408,7 @@ export default defineModel({
     switch (event.type) {
       case 'general.blur':
       case 'password.blur':
+      case 'general.restore':
         return allIdle(snapshot);
       case 'general.change':
         if (!allIdle(snapshot)) return false;

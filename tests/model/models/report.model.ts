@@ -1,9 +1,10 @@
 /**
  * Model of reportMachine (spec §2 'TRANSACTIONS REPORT' / 'ORDERS REPORT': 'Generating...' and
  * disabled while the report is made; §8 "Report download failure": logged, then
- * 'HTTP error! status: {code}' as the shared error toast). No context: the serializer keeps the
- * state alone, and the fixtures give one request per report kind and one failure with and one
- * without an HTTP status.
+ * 'HTTP error! status: {code}' as the shared error toast, plus the server's reason when it gave one,
+ * issue 15). No context: the serializer keeps the state alone, and the fixtures give one request per
+ * report kind, one CSV export, and failures with an HTTP status (with and without the server's
+ * reason) and without one.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
@@ -29,6 +30,10 @@ export default defineModel({
         type: 'report.generate',
         request: { kind: 'orders', start_date: '2025-01-01', end_date: '2025-01-08' },
       },
+      {
+        type: 'report.generate',
+        request: { kind: 'orders', format: 'csv', start_date: '2025-01-01', end_date: '2025-01-08' },
+      },
     ],
   },
   outcomes: {
@@ -36,6 +41,11 @@ export default defineModel({
       done: [PDF],
       error: [
         new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+        new ApiError('Query string: end_date must not be before start_date', {
+          kind: 'http',
+          status: 400,
+          serverMessage: 'Query string: end_date must not be before start_date',
+        }),
         new ApiError('Could not reach the server', { kind: 'network' }),
       ],
     },
@@ -64,8 +74,13 @@ export default defineModel({
         params: { error: event.error },
       });
       const status = event.error instanceof ApiError ? event.error.status : null;
-      expect(emitted, 'spec §8: the error toast').toEqual([
-        uiToast('error', status === null ? (event.error as Error).message : `HTTP error! status: ${status}`),
+      const reason = event.error instanceof ApiError ? event.error.serverMessage : null;
+      const text =
+        status === null
+          ? (event.error as Error).message
+          : `HTTP error! status: ${status}${reason === null ? '' : `: ${reason}`}`;
+      expect(emitted, "spec §8: the error toast, with the server's reason (issue 15)").toEqual([
+        uiToast('error', text),
       ]);
     }
   },

@@ -8,7 +8,8 @@ import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api
 import type { ProfileUser } from '@/api/schemas/auth';
 import { LOGOUT_FAILED_MESSAGE, sessionMachine } from '@/machines/session.machine';
 import type { SessionSnapshot } from '@/machines/session.machine';
-import { uiNavigate } from '@/machines/ui-effects';
+import { failureText } from '@/machines/failure-text';
+import { uiNavigate, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep, RequestedAction } from '../harness';
 
@@ -34,6 +35,10 @@ function actionTypes(actions: RequestedAction[]): string[] {
 
 function redirects(step: ExecutedStep<typeof sessionMachine>): unknown[] {
   return step.emitted.filter((event) => event.type === 'ui.navigate');
+}
+
+function toasts(step: ExecutedStep<typeof sessionMachine>): unknown[] {
+  return step.emitted.filter((event) => event.type === 'ui.toast');
 }
 
 function isRevalidating(snapshot: SessionSnapshot): boolean {
@@ -88,6 +93,9 @@ function checkStep(step: ExecutedStep<typeof sessionMachine>): void {
     return;
   }
   const type = event.type;
+  if (!type.startsWith('xstate.error.actor.')) {
+    expect(toasts(step), 'only a refused logout toasts').toEqual([]);
+  }
   if (type === 'session.login') {
     expect(after.matches({ status: { loggedIn: 'active' } })).toBe(true);
     expect(after.matches({ logout: 'idle' }), 'LOGIN ends a running logout sequence').toBe(true);
@@ -178,6 +186,9 @@ function checkActorError(step: ExecutedStep<typeof sessionMachine>): void {
       params: { during: 'server logout', error: event.error },
     });
     expect(after.context.error).toBe(forgivable ? before.context.error : LOGOUT_FAILED_MESSAGE);
+    expect(toasts(step), "a refused logout is shown with the server's reason (issue 15)").toEqual(
+      forgivable ? [] : [uiToast('error', failureText(LOGOUT_FAILED_MESSAGE, event.error))],
+    );
     expect(after.matches({ status: { loggedOut: 'idle' } }), 'the local logout goes on').toBe(true);
   } else if (before.matches({ status: { loggedIn: 'refreshingTokens' } })) {
     expectSessionEnded(step, 'token refresh', event.error);

@@ -1,156 +1,385 @@
 /**
  * Model of tokensMachine (spec §2 "Associated Tokens panel", §4 "Token revoked flag", §7 "list
- * reloaded after" adding, §8 'Added new token successfully' as a success toast, and silent failures). The revoke
- * requests are spawned children whose answers (`revoke.done` / `revoke.failed`) the fixtures send
- * as the children would; they are only sent for a row whose request is in flight.
+ * reloaded after" adding, §8 'Added new token successfully'; issue 15 finding 1: a failed load is a
+ * failed state with Retry, adding and renaming go through a name form whose failures are error
+ * toasts, revoking asks first and offers Undo, rows change only with the server's answer).
  *
- * The serializer keeps the state, whether a revoke request is in flight, whether the modal is open
- * and whether the list holds rows: the guard reads the pending rows, and a view finds a row or not.
+ * The revoke and restore requests are spawned children whose answers (`revoke.done` /
+ * `revoke.failed`) the fixtures send as the children would: only for a row whose request is in
+ * flight, and only in the direction that request went (an active row was being revoked, a revoked
+ * one restored). Dialogs are modal: while the name form, the revoke confirmation or the Full Token
+ * modal is open, the person can only use that dialog (answers and timers still arrive).
+ *
+ * The serializer keeps the three regions, each row's revoked flag, the rows in flight, whether the
+ * modal is open, whether the name form is for a new token and is valid, and the token offered for
+ * Undo: what the guards read.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ApiToken } from '@/api/schemas/users';
-import { tokensMachine } from '@/machines/tokens.machine';
-import type { TokensContext } from '@/machines/tokens.machine';
+import { TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
+import type { ApiToken } from '@/api/schemas/tokens';
+import { failureText } from '@/machines/failure-text';
+import {
+  TOKEN_FAILURES,
+  TOKEN_NAME_FIELD_ID,
+  tokenChangedMessage,
+  tokensMachine,
+} from '@/machines/tokens.machine';
+import type { TokensContext, TokensSnapshot } from '@/machines/tokens.machine';
+import { uiFocus, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
-import type { ExecutedStep } from '../harness';
+import type { ExecutedStep, ModelEvent } from '../harness';
 
 const USER_ID = 2;
 const ACTIVE: ApiToken = {
   id: 11,
+  name: 'Google Merchant Center',
   revoked: false,
   token: 'pf_live_0123456789abcdef',
   used_requests: 40,
   total_requests: 100,
+  last_used_at: '2025-01-02T10:00:00.000Z',
   created_at: '2025-01-02T09:00:00.000Z',
   updated_at: null,
 };
-const REVOKED: ApiToken = { ...ACTIVE, id: 12, revoked: true, token: 'pf_live_fedcba9876543210' };
-const ADDED: ApiToken = { ...ACTIVE, id: 13, used_requests: 0, token: 'pf_live_00000000aaaaaaaa' };
-const failure = new ApiError('Internal Server Error', { kind: 'http', status: 500 });
+const REVOKED: ApiToken = { ...ACTIVE, id: 12, name: null, revoked: true, token: 'pf_live_fedcba9876543210' };
+const ADDED: ApiToken = {
+  ...ACTIVE,
+  id: 13,
+  name: 'Shop feed',
+  used_requests: 0,
+  token: 'pf_live_00000000aaaaaaaa',
+};
+const CHANGED_AT = '2025-01-03T09:00:00.000Z';
+const failure = new ApiError('Token not found', {
+  kind: 'http',
+  status: 404,
+  serverMessage: 'Token not found',
+});
+const offline = new ApiError('Could not reach the server', { kind: 'network' });
+const VALID_NAME = '  Shop feed  ';
+const TOO_LONG = 'x'.repeat(101);
+
+const EMPTY_DRAFT = { tokenId: null, name: '', touched: false, error: null };
 
 type TokensStep = ExecutedStep<typeof tokensMachine>;
 
+const regions = (snapshot: TokensSnapshot) =>
+  snapshot.value as { list: string; dialog: string; undo: string };
+const row = (context: TokensContext, tokenId: number) => context.tokens.find((token) => token.id === tokenId);
+
 function checkStep(step: TokensStep): void {
-  const { before, event, after } = step;
+  const { before, event, after, emitted, started } = step;
   if (before === null) {
-    expect(after.value).toBe('loading');
-    expect(after.context).toEqual({ userId: USER_ID, tokens: [], viewing: null, pending: [] });
-    expect(step.started).toEqual([{ src: 'loadTokens', id: expect.any(String), input: { userId: USER_ID } }]);
+    expect(after.value).toEqual({ list: 'loading', dialog: 'closed', undo: 'idle' });
+    expect(after.context).toEqual({
+      userId: USER_ID,
+      tokens: [],
+      loadError: null,
+      viewingId: null,
+      pending: [],
+      draft: EMPTY_DRAFT,
+      confirmingId: null,
+      undoId: null,
+    });
+    expect(started).toEqual([{ src: 'loadTokens', id: 'loadTokens', input: { userId: USER_ID } }]);
     return;
   }
-  const unchanged = (fields: Partial<TokensContext>) =>
+  const was = regions(before);
+  const now = regions(after);
+  const expectContext = (fields: Partial<TokensContext>) =>
     expect(after.context).toEqual({ ...before.context, ...fields });
+  const stays = () => {
+    expect(after.value).toEqual(before.value);
+    expectContext({});
+    expect(started).toEqual([]);
+    expect(emitted).toEqual([]);
+  };
+  const requested = (tokenId: number, revoke: boolean) =>
+    expect(started).toEqual([
+      { src: 'revokeToken', id: `revoke-${tokenId}`, input: { userId: USER_ID, tokenId, revoke } },
+    ]);
+
   switch (event.type) {
-    case 'tokens.add':
-      expect(after.value, "'+ Add Token' is disabled while adding").toBe('adding');
-      expect(step.started).toEqual([{ src: 'addToken', id: expect.any(String), input: { userId: USER_ID } }]);
-      unchanged({});
+    case 'tokens.reload':
+      expect(now).toEqual({ ...was, list: 'loading' });
+      expectContext({});
+      expect(started).toEqual([{ src: 'loadTokens', id: 'loadTokens', input: { userId: USER_ID } }]);
       return;
-    case 'tokens.toggleRevoked': {
-      expect(after.value).toEqual(before.value);
-      if (before.context.pending.includes(event.tokenId)) {
-        unchanged({});
-        expect(step.started, 'a row waiting for its answer ignores further clicks').toEqual([]);
-        return;
-      }
-      unchanged({ pending: [...before.context.pending, event.tokenId] });
-      expect(step.started).toEqual([
-        {
-          src: 'revokeToken',
-          id: `revoke-${event.tokenId}`,
-          input: { userId: USER_ID, tokenId: event.tokenId, revoke: event.revoke },
-        },
-      ]);
+    case 'tokens.add':
+      expect(now).toEqual({ ...was, dialog: 'naming' });
+      expectContext({ draft: EMPTY_DRAFT });
+      return;
+    case 'tokens.rename': {
+      const token = row(before.context, event.tokenId);
+      if (!token) return stays();
+      expect(now, 'the name form opens with the current name').toEqual({ ...was, dialog: 'naming' });
+      expectContext({ draft: { ...EMPTY_DRAFT, tokenId: token.id, name: token.name ?? '' } });
       return;
     }
+    case 'tokens.nameChanged':
+      expect(after.value).toEqual(before.value);
+      expectContext({
+        draft: {
+          ...before.context.draft,
+          name: event.name,
+          touched: true,
+          error: event.name === TOO_LONG ? TOKEN_NAME_MESSAGES.tooLong : null,
+        },
+      });
+      return;
+    case 'tokens.submitName': {
+      const { draft } = before.context;
+      if (draft.error !== null) {
+        expect(now, 'an invalid name is not sent').toEqual(was);
+        expectContext({ draft: { ...draft, touched: true } });
+        expect(emitted).toEqual([uiFocus(TOKEN_NAME_FIELD_ID)]);
+        expect(started).toEqual([]);
+        return;
+      }
+      const name = draft.name.trim() === '' ? null : draft.name.trim();
+      expectContext({});
+      if (draft.tokenId === null) {
+        expect(now).toEqual({ ...was, dialog: 'adding' });
+        expect(started).toEqual([{ src: 'addToken', id: 'addToken', input: { userId: USER_ID, name } }]);
+      } else {
+        expect(now).toEqual({ ...was, dialog: 'renaming' });
+        expect(started).toEqual([
+          { src: 'renameToken', id: 'renameToken', input: { userId: USER_ID, tokenId: draft.tokenId, name } },
+        ]);
+      }
+      return;
+    }
+    case 'tokens.cancelName':
+      expect(now).toEqual({ ...was, dialog: 'closed' });
+      expectContext({ draft: EMPTY_DRAFT });
+      return;
+    case 'tokens.revoke': {
+      const token = row(before.context, event.tokenId);
+      if (!token || token.revoked || before.context.pending.includes(token.id)) return stays();
+      expect(now, 'revoking asks first').toEqual({ ...was, dialog: 'confirming' });
+      expectContext({ confirmingId: token.id });
+      expect(started, 'nothing is sent before the confirmation').toEqual([]);
+      return;
+    }
+    case 'tokens.confirmRevoke': {
+      const tokenId = before.context.confirmingId!;
+      expect(now).toEqual({ ...was, dialog: 'closed' });
+      expectContext({ confirmingId: null, pending: [...before.context.pending, tokenId] });
+      requested(tokenId, true);
+      expect(row(after.context, tokenId), 'never optimistic').toEqual(row(before.context, tokenId));
+      return;
+    }
+    case 'tokens.cancelRevoke':
+      expect(now).toEqual({ ...was, dialog: 'closed' });
+      expectContext({ confirmingId: null });
+      expect(started).toEqual([]);
+      return;
+    case 'tokens.restore': {
+      const token = row(before.context, event.tokenId);
+      if (!token?.revoked || before.context.pending.includes(token.id)) return stays();
+      expect(after.value, 'restoring needs no confirmation').toEqual(before.value);
+      expectContext({ pending: [...before.context.pending, token.id] });
+      requested(token.id, false);
+      return;
+    }
+    case 'tokens.view':
+      if (!row(before.context, event.tokenId)) return stays();
+      expectContext({ viewingId: event.tokenId });
+      return;
+    case 'tokens.closeView':
+      expectContext({ viewingId: null });
+      return;
     case 'revoke.done': {
       const { token } = event;
-      expect(after.value).toEqual(before.value);
-      unchanged({
-        tokens: before.context.tokens.map((row) => (row.id === token.id ? token : row)),
+      const settled = {
+        tokens: before.context.tokens.map((old) => (old.id === token.id ? token : old)),
         pending: before.context.pending.filter((id) => id !== token.id),
-        viewing: before.context.viewing?.id === token.id ? token : before.context.viewing,
-      });
+      };
+      if (token.revoked) {
+        expect(now, 'Undo is offered').toEqual({ ...was, undo: 'offered' });
+        expectContext({ ...settled, undoId: token.id });
+        expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'revoked'))]);
+      } else if (token.id === before.context.undoId) {
+        expect(now, 'undone: the offer ends').toEqual({ ...was, undo: 'idle' });
+        expectContext({ ...settled, undoId: null });
+        expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'restored'))]);
+      } else {
+        expect(now).toEqual(was);
+        expectContext(settled);
+        expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'restored'))]);
+      }
       return;
     }
     case 'revoke.failed':
-      expect(after.value).toEqual(before.value);
-      unchanged({ pending: before.context.pending.filter((id) => id !== event.tokenId) });
-      expect(step.actions, 'only logged; the row stays as it was').toContainEqual({
+      expect(now).toEqual(was);
+      expectContext({ pending: before.context.pending.filter((id) => id !== event.tokenId) });
+      expect(emitted, 'the reason is shown; the row stays as the server said').toEqual([
+        uiToast(
+          'error',
+          failureText(event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore, event.error),
+        ),
+      ]);
+      return;
+  }
+  if (event.type.startsWith('xstate.after.')) {
+    expect(now, 'the Undo offer ends after a while').toEqual({ ...was, undo: 'idle' });
+    expectContext({ undoId: null });
+    return;
+  }
+  checkActorOutcome(step, was, now);
+}
+
+/** Steps that are an invoked actor's answer: the load, adding or renaming. */
+function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: Record<string, string>): void {
+  const { before, event, after, emitted, started, actions } = step;
+  if (before === null) return;
+  const expectContext = (fields: Partial<TokensContext>) =>
+    expect(after.context).toEqual({ ...before.context, ...fields });
+  switch (event.type) {
+    case 'xstate.done.actor.loadTokens':
+      expect(now).toEqual({ ...was, list: 'loaded' });
+      expectContext({ tokens: event.output as ApiToken[], loadError: null });
+      return;
+    case 'xstate.error.actor.loadTokens':
+      expect(now, 'a failed load is a failed state, not an empty list').toEqual({ ...was, list: 'failed' });
+      expectContext({ tokens: [], loadError: event.error, viewingId: null });
+      expect(actions).toContainEqual({
         type: 'reportFailure',
-        params: { what: 'Failed to change the token', error: event.error },
+        params: { what: TOKEN_FAILURES.load, error: event.error },
       });
       return;
-    case 'tokens.view':
-      unchanged({ viewing: before.context.tokens.find((row) => row.id === event.tokenId) ?? null });
+    case 'xstate.done.actor.addToken':
+      expect(now, 'spec §7: the list is reloaded after adding').toEqual({
+        ...was,
+        dialog: 'closed',
+        list: 'loading',
+      });
+      expectContext({ draft: EMPTY_DRAFT });
+      expect(emitted).toEqual([uiToast('success', 'Added new token successfully')]);
+      expect(started).toEqual([{ src: 'loadTokens', id: 'loadTokens', input: { userId: USER_ID } }]);
       return;
-    case 'tokens.closeView':
-      unchanged({ viewing: null });
+    case 'xstate.error.actor.addToken':
+      expect(now, 'the form stays open with what was typed').toEqual({ ...was, dialog: 'naming' });
+      expectContext({});
+      expect(emitted).toEqual([uiToast('error', failureText(TOKEN_FAILURES.add, event.error))]);
       return;
+    case 'xstate.done.actor.renameToken': {
+      const token = event.output as ApiToken;
+      expect(now).toEqual({ ...was, dialog: 'closed' });
+      expectContext({
+        tokens: before.context.tokens.map((old) => (old.id === token.id ? token : old)),
+        draft: EMPTY_DRAFT,
+      });
+      expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'renamed'))]);
+      return;
+    }
+    case 'xstate.error.actor.renameToken':
+      expect(now).toEqual({ ...was, dialog: 'naming' });
+      expectContext({});
+      expect(emitted).toEqual([uiToast('error', failureText(TOKEN_FAILURES.rename, event.error))]);
+      return;
+    default:
+      throw new Error(`unexpected event ${event.type}`);
   }
-  if ('output' in event && before.matches('loading')) {
-    expect(after.value).toBe('ready');
-    unchanged({ tokens: event.output as ApiToken[] });
-  } else if ('output' in event) {
-    expect(after.value, 'spec §7: the list is reloaded after adding').toBe('loading');
-    expect(step.emitted).toEqual([
-      { type: 'ui.toast', tone: 'success', message: 'Added new token successfully' },
-    ]);
-    expect(step.started.map((actor) => actor.src)).toEqual(['loadTokens']);
-  } else if ('error' in event) {
-    expect(after.value).toBe('ready');
-    const loading = before.matches('loading');
-    unchanged(loading ? { tokens: [] } : {});
-    expect(step.actions, 'failures are only logged').toEqual([
-      {
-        type: 'reportFailure',
-        params: { what: loading ? 'Failed to load tokens' : 'Failed to add a token', error: event.error },
-      },
-    ]);
-    expect(step.emitted).toEqual([]);
+}
+
+/** The events a person can cause while each dialog is open (it is modal). */
+const DIALOG_EVENTS: Record<string, readonly string[]> = {
+  naming: ['tokens.nameChanged', 'tokens.submitName', 'tokens.cancelName'],
+  adding: [],
+  renaming: [],
+  confirming: ['tokens.confirmRevoke', 'tokens.cancelRevoke'],
+};
+
+function allowed(snapshot: TokensSnapshot, event: ModelEvent<typeof tokensMachine>): boolean {
+  const { context } = snapshot;
+  const { list, dialog, undo } = regions(snapshot);
+  // A revoke answer comes only from a request in flight for that row, in that request's direction.
+  if (event.type === 'revoke.done' || event.type === 'revoke.failed') {
+    const tokenId = event.type === 'revoke.done' ? event.token.id : event.tokenId;
+    const revoking = event.type === 'revoke.done' ? event.token.revoked : event.revoke;
+    const current = row(context, tokenId);
+    return context.pending.includes(tokenId) && current !== undefined && revoking === !current.revoked;
   }
+  // A rename answers for the token being renamed.
+  if (event.type === 'xstate.done.actor.renameToken') {
+    return (event.output as ApiToken).id === context.draft.tokenId;
+  }
+  if (!event.type.startsWith('tokens.')) return true;
+  // The Full Token modal is modal: only its Close button works.
+  if (context.viewingId !== null) return event.type === 'tokens.closeView';
+  const inDialog = DIALOG_EVENTS[dialog];
+  if (inDialog) return inDialog.includes(event.type);
+  // Retry exists only in the failed state; the rows' buttons only in a shown list.
+  if (event.type === 'tokens.reload') return list === 'failed';
+  if (list !== 'loaded' && event.type !== 'tokens.add') return false;
+  // Rows change independently (the unit tests show it); here one request at a time keeps the
+  // graph small, and the modals open only from a quiet panel.
+  if (context.pending.length > 0) return false;
+  if (event.type === 'tokens.revoke' || event.type === 'tokens.restore') return true;
+  return undo === 'idle';
 }
 
 export default defineModel({
   machine: tokensMachine,
   inputs: { 'user 2': { userId: USER_ID } },
   events: {
+    'tokens.reload': [{ type: 'tokens.reload' }],
     'tokens.add': [{ type: 'tokens.add' }],
-    'tokens.toggleRevoked': [
-      { type: 'tokens.toggleRevoked', tokenId: ACTIVE.id, revoke: true },
-      { type: 'tokens.toggleRevoked', tokenId: REVOKED.id, revoke: false },
+    'tokens.rename': [
+      { type: 'tokens.rename', tokenId: ACTIVE.id },
+      { type: 'tokens.rename', tokenId: 99 },
     ],
-    'tokens.view': [{ type: 'tokens.view', tokenId: ACTIVE.id }],
+    'tokens.nameChanged': [
+      { type: 'tokens.nameChanged', name: VALID_NAME },
+      { type: 'tokens.nameChanged', name: TOO_LONG },
+    ],
+    'tokens.submitName': [{ type: 'tokens.submitName' }],
+    'tokens.cancelName': [{ type: 'tokens.cancelName' }],
+    'tokens.revoke': [
+      { type: 'tokens.revoke', tokenId: ACTIVE.id },
+      { type: 'tokens.revoke', tokenId: REVOKED.id },
+    ],
+    'tokens.confirmRevoke': [{ type: 'tokens.confirmRevoke' }],
+    'tokens.cancelRevoke': [{ type: 'tokens.cancelRevoke' }],
+    'tokens.restore': [
+      { type: 'tokens.restore', tokenId: REVOKED.id },
+      { type: 'tokens.restore', tokenId: ACTIVE.id },
+    ],
+    'tokens.view': [
+      { type: 'tokens.view', tokenId: ACTIVE.id },
+      { type: 'tokens.view', tokenId: 99 },
+    ],
     'tokens.closeView': [{ type: 'tokens.closeView' }],
     'revoke.done': [
-      { type: 'revoke.done', token: { ...ACTIVE, revoked: true, updated_at: '2025-01-03T09:00:00.000Z' } },
-      { type: 'revoke.done', token: { ...REVOKED, revoked: false, updated_at: '2025-01-03T09:00:00.000Z' } },
+      { type: 'revoke.done', token: { ...ACTIVE, revoked: true, updated_at: CHANGED_AT } },
+      { type: 'revoke.done', token: { ...ACTIVE, revoked: false, updated_at: CHANGED_AT } },
+      { type: 'revoke.done', token: { ...REVOKED, revoked: false, updated_at: CHANGED_AT } },
+      { type: 'revoke.done', token: { ...REVOKED, revoked: true, updated_at: CHANGED_AT } },
     ],
     'revoke.failed': [
-      { type: 'revoke.failed', tokenId: ACTIVE.id, error: failure },
-      { type: 'revoke.failed', tokenId: REVOKED.id, error: failure },
+      { type: 'revoke.failed', tokenId: ACTIVE.id, revoke: true, error: failure },
+      { type: 'revoke.failed', tokenId: REVOKED.id, revoke: false, error: offline },
     ],
   },
   outcomes: {
-    loadTokens: { done: [[REVOKED, ACTIVE]], error: [failure] },
+    loadTokens: { done: [[REVOKED, ACTIVE]], error: [offline] },
     addToken: { done: [{ message: 'Added new token successfully', token: ADDED }], error: [failure] },
+    renameToken: {
+      done: [{ ...ACTIVE, name: 'Shop feed', updated_at: CHANGED_AT }],
+      error: [offline],
+    },
   },
   stubActions: ['reportFailure'],
   serialize: ({ value, context }) => ({
     value,
-    pending: context.pending.length > 0,
-    viewing: context.viewing !== null,
-    rows: context.tokens.length > 0,
+    revoked: context.tokens.map((token) => token.revoked),
+    pending: context.pending,
+    viewing: context.viewingId !== null,
+    draft: { isNew: context.draft.tokenId === null, valid: context.draft.error === null },
+    undoId: context.undoId,
   }),
-  filterEvents: (snapshot, event) => {
-    // A revoke answer only comes from a request in flight for that row.
-    if (event.type === 'revoke.done') return snapshot.context.pending.includes(event.token.id);
-    if (event.type === 'revoke.failed') return snapshot.context.pending.includes(event.tokenId);
-    // The 'View token' link and the modal's Close button exist only in a shown list.
-    if (event.type === 'tokens.view') return snapshot.matches('ready') && snapshot.context.viewing === null;
-    if (event.type === 'tokens.closeView') return snapshot.context.viewing !== null;
-    return true;
-  },
+  filterEvents: allowed,
   check: checkStep,
 });

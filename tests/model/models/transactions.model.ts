@@ -1,7 +1,8 @@
 /**
  * Model of transactionsListMachine, id `transactions` (spec §2 Transactions panel: status
  * checkboxes, From and To, pages from the server), through the shared list model of
- * ../list-model.ts. Open date ends are allowed, so every query is fetched.
+ * ../list-model.ts. Open date ends are allowed; days with From after To are never asked for (issue
+ * 15). The dashboard keeps the list in the URL under `tx.` beside the orders panel's keys.
  */
 import type { Transaction } from '@/api/schemas/dashboard';
 import { transactionsListMachine } from '@/machines/transactionsList.machine';
@@ -20,9 +21,28 @@ const TRANSACTION: Transaction = {
 
 export default defineListModel<TransactionFilters, Transaction>({
   machine: transactionsListMachine,
-  inputs: { 'no filters': { filters: { status: [], start_date: '', end_date: '' }, page: 1 } },
-  canFetch: () => true,
-  filterChanges: [{ status: ['1', '3'] }, { start_date: '2025-01-01', end_date: '2025-01-08' }],
+  inputs: {
+    'no filters': { filters: { status: [], start_date: '', end_date: '' }, page: 1 },
+    'on the dashboard URL': {
+      filters: { status: ['2'], start_date: '2025-01-01', end_date: '2025-01-08' },
+      page: 2,
+      // The model walks the machine without a router: no location ever arrives by itself.
+      urlSync: {
+        defaults: { status: [], start_date: '2025-01-01', end_date: '2025-01-08' },
+        subscribe: () => () => {},
+        prefix: 'tx.',
+      },
+    },
+  },
+  // Issue 15: From not after To (the fixtures' days are all real days of 2000–2100).
+  canFetch: (filters) =>
+    filters.start_date === '' || filters.end_date === '' || filters.start_date <= filters.end_date,
+  filterChanges: [
+    { status: ['1', '3'] },
+    { start_date: '2025-01-01', end_date: '2025-01-08' },
+    { start_date: '2025-01-09', end_date: '2025-01-08' },
+  ],
+  foreignSearch: '?orders.start_date=2024-12-01&orders.page=3',
   otherUrlQuery: { filters: { status: ['2'], start_date: '', end_date: '' }, page: 2 },
   pages: [{ items: [TRANSACTION], page: 1, totalPages: 3, total: null }],
 });

@@ -7,9 +7,15 @@
  * one bad email once the form is valid: the walk goes from an empty create form to a valid one and
  * back, without trying every order of the fields. The serializer keeps the state and how many fields
  * are in error (what `formIsValid` reads, and the walk's progress).
+ *
+ * Issue 15: making the user an Admin (offered once the Shopify ID is the first field in error) drops
+ * the Shopify fields' requirement and re-checks the touched ones; `form.restore` puts back a kept
+ * draft (one with a good and a bad value, and one that is not a draft at all); a failed save's toast
+ * carries the server's reason.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
+import { failureText } from '@/machines/failure-text';
 import type { User } from '@/api/schemas/users';
 import { USER_FORM_FIELDS, userFormMachine, validateUserForm } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormSnapshot, UserFormValues } from '@/machines/userForm.machine';
@@ -51,6 +57,8 @@ const GOOD_VALUES: Partial<UserFormValues> = {
   password: 'Secret123!',
 };
 const BAD_EMAIL = 'not-an-email';
+/** A kept draft: a name to put back, and an email that breaks its rule. */
+const DRAFT = { first_name: 'Augusta', email: BAD_EMAIL, password: 'Leaked!1x' };
 
 type UserFormStep = ExecutedStep<typeof userFormMachine>;
 
@@ -110,22 +118,19 @@ function checkSaveFailure(step: UserFormStep, error: unknown): void {
   if (before === null) throw new Error('not an actor outcome');
   expect(after.value).toBe('editing');
   expect(after.context.values, 'the typed values stay').toEqual(before.context.values);
-  expect(step.emitted).toEqual([
-    {
-      type: 'ui.toast',
-      tone: 'error',
-      message:
-        after.context.mode === 'create'
-          ? 'Error happened while submitting the form'
-          : 'Failed to update info',
-    },
+  const lead =
+    after.context.mode === 'create' ? 'Error happened while submitting the form' : 'Failed to update info';
+  expect(step.emitted, "the spec's text, then the server's reason").toEqual([
+    { type: 'ui.toast', tone: 'error', message: failureText(lead, error) },
   ]);
+  if (error instanceof ApiError && error.serverMessage !== null)
+    expect(step.emitted[0]).toMatchObject({ message: `${lead}: ${error.serverMessage}` });
   expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error } });
   const status = error instanceof ApiError ? error.status : null;
   if (status === 409) {
     expect(after.context.errors.email, 'the taken email goes onto its field').toBe('Email already taken');
     expect(after.context.touched.email).toBe(true);
-  } else if (status === 400) {
+  } else if (status === 400 && error instanceof ApiError && error.serverMessage?.includes('first_name')) {
     expect(after.context.errors).toMatchObject({
       first_name: 'Must be at most 200 characters',
       phone: 'Required',
@@ -143,13 +148,44 @@ function checkStep(step: UserFormStep): void {
     return;
   }
   switch (event.type) {
-    case 'form.change':
+    case 'form.change': {
       expect(after.value).toBe('editing');
-      expect(after.context).toEqual({
-        ...before.context,
-        values: { ...before.context.values, [event.field]: event.value },
-      });
+      const values = { ...before.context.values, [event.field]: event.value };
+      if (event.field !== 'user_type_id') {
+        expect(after.context).toEqual({ ...before.context, values });
+        return;
+      }
+      // The role decides the Shopify fields' rule: the touched ones are checked again at once.
+      const errors = { ...before.context.errors };
+      for (const field of ['shopify_id', 'shopify_domain'] as const) {
+        if (!before.context.touched[field]) continue;
+        const message = errorsOf(after)[field];
+        if (message === undefined) delete errors[field];
+        else errors[field] = message;
+      }
+      expect(after.context).toEqual({ ...before.context, values, errors });
+      if (event.value === '1') expect(errorsOf(after)).not.toHaveProperty('shopify_id');
       return;
+    }
+    case 'form.restore': {
+      expect(after.value).toBe('editing');
+      if (event.values === null) {
+        expect(after.context, 'what is not a draft changes nothing').toEqual(before.context);
+        return;
+      }
+      expect(after.context.values).toEqual({
+        ...before.context.values,
+        first_name: DRAFT.first_name,
+        email: DRAFT.email,
+      });
+      expect(after.context.values.password, 'a password is never restored').toBe(
+        before.context.values.password,
+      );
+      expect(after.context.touched).toEqual({ ...before.context.touched, first_name: true, email: true });
+      expect(after.context.errors.email).toBe('Invalid email address');
+      expect(after.context.errors.first_name).toBeUndefined();
+      return;
+    }
     case 'form.blur': {
       expect(after.value).toBe('editing');
       expect(after.context.touched).toEqual({ ...before.context.touched, [event.field]: true });
@@ -199,9 +235,11 @@ function checkStep(step: UserFormStep): void {
     const saved = event.output as { message: string; user: User };
     const toast = { type: 'ui.toast', tone: 'success', message: saved.message };
     if (before.context.mode === 'create') {
+      // Back to the list as it was left when the screen said so, else the bare list.
+      const to = step.input?.usersHref ?? '/dashboard/users';
       expect(step.emitted, 'the screen goes to the users list').toEqual([
         toast,
-        { type: 'ui.navigate', to: '/dashboard/users', replace: false },
+        { type: 'ui.navigate', to, replace: false },
       ]);
       expect(after.value).toBe('saved');
       expect(after.status).toBe('done');
@@ -222,7 +260,10 @@ function checkStep(step: UserFormStep): void {
 
 export default defineModel({
   machine: userFormMachine,
-  inputs: { create: { mode: 'create' }, edit: { mode: 'edit', userId: GRACE.id } },
+  inputs: {
+    create: { mode: 'create' },
+    edit: { mode: 'edit', userId: GRACE.id },
+  },
   events: {
     'form.change': [
       ...Object.entries(GOOD_VALUES).map(([field, value]) => ({
@@ -231,12 +272,17 @@ export default defineModel({
         value,
       })),
       { type: 'form.change', field: 'email', value: BAD_EMAIL },
+      { type: 'form.change', field: 'user_type_id', value: '1' },
     ],
     'form.blur': [
       { type: 'form.blur', field: 'first_name' },
       { type: 'form.blur', field: 'email' },
     ],
     'form.submit': [{ type: 'form.submit' }],
+    'form.restore': [
+      { type: 'form.restore', values: DRAFT },
+      { type: 'form.restore', values: null },
+    ],
   },
   outcomes: {
     loadUser: { done: [GRACE], error: [new ApiError('User not found', { kind: 'http', status: 404 })] },
@@ -250,14 +296,23 @@ export default defineModel({
           serverMessage: 'first_name: Must be at most 200 characters; phone is required',
         }),
         new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+        new ApiError('You cannot deactivate your own account', {
+          kind: 'http',
+          status: 400,
+          serverMessage: 'You cannot deactivate your own account',
+        }),
       ],
     },
   },
   stubActions: ['reportFailure'],
   serialize: (snapshot) => ({ value: snapshot.value, inError: Object.keys(errorsOf(snapshot)).length }),
   filterEvents: (snapshot, event) => {
+    // A draft is offered back on a form with nothing typed yet (the screen's first moments).
+    if (event.type === 'form.restore')
+      return snapshot.context.values.first_name === '' || event.values === null;
     if (event.type !== 'form.change') return true;
     if (event.value === BAD_EMAIL) return firstFieldInError(snapshot) === undefined;
+    if (event.field === 'user_type_id') return firstFieldInError(snapshot) === 'shopify_id';
     return event.field === firstFieldInError(snapshot);
   },
   check: checkStep,

@@ -1,6 +1,6 @@
 /**
  * Model of usersListMachine (spec §2 "Users list panel": 'Search users', 'Filter by Status' Active /
- * Inactive, 100 a page; issue 3 "List state lives in the URL"), through the shared list model of
+ * Inactive, 100 a page; issue 3 "List state lives in the URL"; issue 15 column sort), through the shared list model of
  * ../list-model.ts. Every query is fetched; the list keeps the URL (`urlSync`).
  */
 import type { User } from '@/api/schemas/users';
@@ -35,14 +35,14 @@ export default defineListModel<UserFilters, User>({
   machine: usersListMachine,
   inputs: {
     'no filters': {
-      filters: { query: '', status: [] },
+      filters: { query: '', status: [], sort: '' },
       page: 1,
       // The model walks the machine without a router: no location ever arrives.
-      urlSync: { defaults: { query: '', status: [] }, subscribe: () => () => {} },
+      urlSync: { defaults: { query: '', status: [], sort: '' }, subscribe: () => () => {} },
     },
   },
   canFetch: () => true,
-  filterChanges: [{ query: 'grace' }, { status: ['2'] }],
-  otherUrlQuery: { filters: { query: 'ada', status: ['1'] }, page: 2 },
+  filterChanges: [{ query: 'grace' }, { status: ['2'] }, { sort: '-orders' }],
+  otherUrlQuery: { filters: { query: 'ada', status: ['1'], sort: 'name' }, page: 2 },
   pages: [{ items: [GRACE], page: 1, totalPages: 2, total: 101 }],
 });

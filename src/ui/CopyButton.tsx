@@ -1,0 +1,33 @@
+/**
+ * The one copy-to-clipboard control (issue 15: tokens and feed URLs): an icon button that copies
+ * `value`, shows a tick for a moment and says 'Copied' to screen readers. Built on Chakra's
+ * `Clipboard` (the browser's Clipboard API underneath).
+ */
+import { Clipboard, IconButton, VisuallyHidden } from '@chakra-ui/react';
+import { Check, Copy } from 'lucide-react';
+
+/** Props of {@link CopyButton}. */
+export interface CopyButtonProps {
+  /** The text copied. */
+  value: string;
+  /** Accessible name, e.g. 'Copy token #12'. */
+  label: string;
+}
+
+/** A small outline icon button that copies `value` (see the module comment). */
+export function CopyButton({ value, label }: CopyButtonProps) {
+  return (
+    <Clipboard.Root value={value} timeout={1500}>
+      <Clipboard.Trigger asChild>
+        <IconButton aria-label={label} size="xs" variant="outline">
+          <Clipboard.Indicator copied={<Check size={14} aria-hidden />}>
+            <Copy size={14} aria-hidden />
+          </Clipboard.Indicator>
+        </IconButton>
+      </Clipboard.Trigger>
+      <Clipboard.Context>
+        {(clipboard) => <VisuallyHidden role="status">{clipboard.copied ? 'Copied' : ''}</VisuallyHidden>}
+      </Clipboard.Context>
+    </Clipboard.Root>
+  );
+}

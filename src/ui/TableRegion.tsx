@@ -1,0 +1,139 @@
+/**
+ * The one way a list table is drawn around its rows (issue 15 "Errors look like empty results",
+ * "Accessibility"): a labelled scroll region a keyboard can focus and scroll, the list's distinct
+ * states as table rows (loading skeleton, empty, failed with Retry, incomplete filters), and an
+ * actions column that stays in view at 375 px instead of hiding in a sideways scroll.
+ */
+import { Button, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** Props of {@link TableRegion}. */
+export interface TableRegionProps {
+  /** Accessible name of the region, e.g. 'Users table'. */
+  label: string;
+  /** Element id: what a list's `regionId` focuses on a page change. */
+  id?: string;
+  children: ReactNode;
+}
+
+/**
+ * A focusable, labelled scroll area for one `Table.Root`: arrow keys scroll it sideways when the
+ * table is wider than the screen, and its focus ring shows where the keyboard is.
+ */
+export function TableRegion({ label, id, children }: TableRegionProps) {
+  return (
+    <Table.ScrollArea
+      id={id}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      scrollMarginTop="4"
+      rounded="sm"
+      focusVisibleRing="outside"
+    >
+      {children}
+    </Table.ScrollArea>
+  );
+}
+
+/**
+ * Style of the last column of a table that holds the row actions (header and cells): it sticks to
+ * the region's right edge, so 'Edit' is reachable at 375 px without scrolling sideways.
+ */
+export const stickyActionsColumn: SystemStyleObject = {
+  position: 'sticky',
+  insetInlineEnd: 0,
+  bg: 'bg.panel',
+  zIndex: 1,
+  boxShadow: '-1px 0 0 0 var(--chakra-colors-border)',
+};
+
+/** A list's state as far as its table body is concerned (`ListView.status` of list.machine). */
+export type TableBodyStatus = 'loading' | 'loaded' | 'empty' | 'failed' | 'incomplete';
+
+/** Props of {@link TableStatusRows}. */
+export interface TableStatusRowsProps {
+  status: TableBodyStatus;
+  /** Number of columns, so the message row spans the table. */
+  columns: number;
+  /** True when rows from the previous answer are on screen (a loading list then dims them). */
+  hasRows: boolean;
+  /** The spec's empty text, e.g. 'No users found.'. */
+  emptyText: string;
+  /** The failure to show, worded by `failureText` (spec text + server reason). */
+  failedText: string;
+  /** Sends the list its retry (`list.reload`). */
+  onRetry: () => void;
+  /** What is missing when the filters cannot be asked yet, e.g. 'Choose both dates.'. */
+  incompleteText?: string;
+  /** Skeleton rows drawn while the first answer loads; default 5. */
+  skeletonRows?: number;
+}
+
+function MessageRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Table.Row>
+      <Table.Cell colSpan={columns} textAlign="center" py="8">
+        {children}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+/**
+ * The rows a table body shows instead of (or, while loading, before) its data rows: skeleton rows
+ * while loading with nothing on screen, the empty text, the failure with a Retry button (announced as
+ * an alert), or the incomplete-filters hint. Renders nothing when the data rows should show.
+ */
+export function TableStatusRows(props: TableStatusRowsProps) {
+  const { status, columns } = props;
+  if (status === 'loading' && !props.hasRows)
+    return (
+      <>
+        {Array.from({ length: props.skeletonRows ?? 5 }, (_, row) => (
+          <Table.Row key={row} aria-hidden>
+            {Array.from({ length: columns }, (_, column) => (
+              <Table.Cell key={column}>
+                <Skeleton height="4" />
+              </Table.Cell>
+            ))}
+          </Table.Row>
+        ))}
+      </>
+    );
+  if (status === 'empty')
+    return (
+      <MessageRow columns={columns}>
+        <Text color="fg.muted">{props.emptyText}</Text>
+      </MessageRow>
+    );
+  if (status === 'failed')
+    return (
+      <MessageRow columns={columns}>
+        <HStack role="alert" justify="center" gap="4" wrap="wrap" color="fg.error">
+          <Text>{props.failedText}</Text>
+          <Button size="sm" variant="outline" colorPalette="red" onClick={props.onRetry}>
+            Retry
+          </Button>
+        </HStack>
+      </MessageRow>
+    );
+  if (status === 'incomplete' && props.incompleteText)
+    return (
+      <MessageRow columns={columns}>
+        <Text color="fg.muted">{props.incompleteText}</Text>
+      </MessageRow>
+    );
+  return null;
+}
+
+/**
+ * Props for the `Table.Body` of a list: while a new answer loads over old rows, the rows are dimmed
+ * and the body is marked busy, so stale rows never pass for the answer.
+ */
+export function tableBodyProps(status: TableBodyStatus) {
+  return status === 'loading'
+    ? ({ 'aria-busy': true, opacity: 0.5, transition: 'opacity 0.15s' } as const)
+    : ({ 'aria-busy': false } as const);
+}

@@ -1,0 +1,72 @@
+/**
+ * Model of usersExportMachine (issue 15 "CSV export of the current filtered view of users"): the
+ * file is asked for with exactly the list's filters (unknown statuses and orders dropped), saved
+ * under the server's name, and a failure is logged and shown as 'Failed to export users' with the
+ * reason. No context: the serializer keeps the state alone.
+ */
+import { expect } from 'vitest';
+import { ApiError } from '@/api/client';
+import type { ReportFile } from '@/api/dashboard';
+import { failureText } from '@/machines/failure-text';
+import { uiToast } from '@/machines/ui-effects';
+import { USERS_EXPORT_FAILED_MESSAGE, usersExportMachine } from '@/machines/usersExport.machine';
+import { defineModel } from '../harness';
+
+const CSV: ReportFile = {
+  blob: new Blob(['id,first_name\n2,Grace\n'], { type: 'text/csv' }),
+  filename: 'users-2026-11-23.csv',
+};
+
+export default defineModel({
+  machine: usersExportMachine,
+  events: {
+    'export.start': [
+      { type: 'export.start', filters: { query: ' grace ', status: ['2', 'x'], sort: '-orders' } },
+      { type: 'export.start', filters: { query: '', status: [], sort: 'bogus' } },
+    ],
+  },
+  outcomes: {
+    download: {
+      done: [CSV],
+      error: [
+        new ApiError('Forbidden', { kind: 'http', status: 403, serverMessage: 'Admins only' }),
+        new ApiError('Could not reach the server', { kind: 'network' }),
+      ],
+    },
+  },
+  stubActions: ['saveFile', 'logFailure'],
+  serialize: (snapshot) => snapshot.value,
+  check: ({ before, event, after, actions, emitted, started }) => {
+    if (before === null) {
+      expect(after.value).toBe('idle');
+      return;
+    }
+    if (event.type === 'export.start') {
+      expect(after.value, 'the button is busy and disabled').toBe('exporting');
+      const expected =
+        event.filters.sort === '-orders'
+          ? { query: 'grace', status: [2], sort: { column: 'orders', descending: true } }
+          : { query: '', status: [], sort: null };
+      expect(started, "the file holds the list's filters").toEqual([
+        { src: 'download', id: expect.any(String), input: expected },
+      ]);
+      expect(emitted).toEqual([]);
+    } else if ('output' in event) {
+      expect(after.value).toBe('idle');
+      expect(actions, "the file is saved under the server's name").toEqual([
+        { type: 'saveFile', params: CSV },
+      ]);
+      expect(emitted, 'the download is the feedback').toEqual([]);
+    } else if ('error' in event) {
+      expect(after.value).toBe('idle');
+      expect(actions[0], 'the failure is logged').toEqual({
+        type: 'logFailure',
+        params: { error: event.error },
+      });
+      expect(emitted, 'the error toast says why').toEqual([
+        uiToast('error', failureText(USERS_EXPORT_FAILED_MESSAGE, event.error)),
+      ]);
+      expect(emitted[0]).toMatchObject({ message: expect.stringMatching(/^Failed to export users: /) });
+    }
+  },
+});
