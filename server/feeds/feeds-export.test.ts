@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { FeedListItem } from '@/api/schemas/feeds';
-import { FEEDS_CSV_HEADER, feedsCsvFilename, feedsCsvStream, neutraliseFormula } from './feeds-export';
+import { FEEDS_CSV_HEADER, feedsCsvFilename, feedsCsvStream } from './feeds-export';
 
 function feed(id: number, name: string): FeedListItem {
   return {
@@ -17,16 +17,6 @@ function feed(id: number, name: string): FeedListItem {
   };
 }
 
-describe('neutraliseFormula', () => {
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'])('prefixes %j with an apostrophe', (cell) => {
-    expect(neutraliseFormula(cell)).toBe(`'${cell}`);
-  });
-
-  it.each(['Acme', '', ' =1', "'quoted", '1-2'])('leaves %j as it is', (cell) => {
-    expect(neutraliseFormula(cell)).toBe(cell);
-  });
-});
-
 describe('feedsCsvStream', () => {
   it('writes the header, then every row the search lets through, in the sort, without a customer as empty cells', async () => {
     const feeds = Array.from({ length: 2000 }, (_, i) => feed(i + 1, i % 2 === 0 ? `Even ${i}` : `Odd ${i}`));
@@ -37,6 +27,12 @@ describe('feedsCsvStream', () => {
     expect(rows.at(-1)?.[0]).toBe('2000');
   });
 
+  it('neutralises text cells a spreadsheet would run as a formula', async () => {
+    const risky = { ...feed(1, '=HYPERLINK("x")'), user_details: '@Acme', user_discount: -5 };
+    const rows = parse(await text(feedsCsvStream([risky], { query: '', sort: '-id' }))) as string[][];
+    expect(rows[1]).toEqual(['1', `'=HYPERLINK("x")`, '', '0', '1', "'@Acme", '-5', '']);
+  });
+
   it('ends lines with CRLF (RFC 4180)', async () => {
     expect(await text(feedsCsvStream([feed(1, 'A')], { query: '', sort: '-id' }))).toBe(
       'ID,Name,Brands,Brands count,Products,Customer,Discount (%),Shipping discount (%)\r\n1,A,,0,1,,,\r\n',
@@ -45,7 +41,8 @@ describe('feedsCsvStream', () => {
 });
 
 describe('feedsCsvFilename', () => {
-  it('names the UTC day', () => {
+  it("names London's day", () => {
     expect(feedsCsvFilename(new Date('2026-11-23T23:59:00Z'))).toBe('feeds-2026-11-23.csv');
+    expect(feedsCsvFilename(new Date('2026-06-01T23:30:00Z'))).toBe('feeds-2026-06-02.csv');
   });
 });

@@ -7,24 +7,20 @@
  * Cells: a header row; instants as London wall-clock time `YYYY-MM-DD HH:mm:ss`; money as decimal
  * major units with 2 decimals and no symbol (dollars for transactions, pounds for orders, spec §9;
  * the currency is in the header); text cells that a spreadsheet would read as a formula get a
- * leading apostrophe (see {@link spreadsheetSafe}).
+ * leading apostrophe (`spreadsheetSafe` in ./csv.ts, which builds the stream).
  */
-import { Readable, pipeline } from 'node:stream';
 import { TZDate } from '@date-fns/tz';
-import { stringify } from 'csv-stringify';
 import { format } from 'date-fns';
-import { londonDay } from '@/api/days';
 import { BUSINESS_TIME_ZONE, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
 import type { OrdersFilter, TransactionsFilter } from '@/api/schemas/dashboard';
 import type { Db } from '../db/open';
 import { ordersAfter, transactionsAfter } from '../dashboard/queries';
+import { csvStream, exportFilename } from './csv';
+import type { CsvExport } from './csv';
 import { REPORT_BATCH_SIZE, keysetBatches } from './dashboard-reports';
 
-/** An export ready to send: its file name and its CSV text as a stream. */
-export interface CsvExport {
-  filename: string;
-  stream: Readable;
-}
+// The services and routes name the export type from here.
+export type { CsvExport } from './csv';
 
 /** Header of the transactions export, in the panel's column order. */
 export const TRANSACTIONS_CSV_HEADER = [
@@ -46,20 +42,6 @@ export const ORDERS_CSV_HEADER = [
   'Cost of Order inc VAT (GBP)',
 ] as const;
 
-/** A cell a spreadsheet would run as a formula or command: = + - @, tab or carriage return first. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A plain decimal number (a negative amount is data, not a formula). */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * `value` made safe to open in a spreadsheet (OWASP "CSV injection"): a text cell that begins with
- * = + - @, a tab or a carriage return gets a leading apostrophe, so it is shown, never evaluated.
- * Plain numbers are left as they are.
- */
-export function spreadsheetSafe(value: string): string {
-  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-}
-
 /** An instant as London's wall-clock time, `YYYY-MM-DD HH:mm:ss` (sorts and parses in spreadsheets). */
 export function csvDateTime(at: Date): string {
   return format(new TZDate(at.getTime(), BUSINESS_TIME_ZONE), 'yyyy-MM-dd HH:mm:ss');
@@ -70,28 +52,9 @@ export function csvMoney(minor: number): string {
   return (minor / 100).toFixed(2);
 }
 
-/** `<name>-<London day of now>.csv`, e.g. `transactions-2026-11-23.csv`. */
-export function exportFilename(name: string, now: Date): string {
-  return `${name}-${londonDay(now)}.csv`;
-}
-
-/**
- * Streams the header and every batch of `rows` as CSV. A failure while reading rows destroys the
- * returned stream (the HTTP response is then cut short rather than completed).
- */
-function csvStream(header: readonly string[], rows: AsyncIterable<string[][]>): Readable {
-  const records = Readable.from(
-    (async function* () {
-      for await (const batch of rows) yield* batch;
-    })(),
-  );
-  const csv = stringify({
-    header: true,
-    columns: header.map((name, index) => ({ key: String(index), header: name })),
-    cast: { string: (value, context) => (context.header ? value : spreadsheetSafe(value)) },
-  });
-  pipeline(records, csv, () => undefined);
-  return csv;
+/** The rows of every batch, in order. */
+async function* rowsOf(batches: AsyncIterable<string[][]>): AsyncIterable<string[]> {
+  for await (const batch of batches) yield* batch;
 }
 
 /**
@@ -110,7 +73,10 @@ export async function transactionsCsv(db: Db, filter: TransactionsFilter, now: D
       TRANSACTION_STATUS_LABELS[row.status],
     ],
   );
-  return { filename: exportFilename('transactions', now), stream: csvStream(TRANSACTIONS_CSV_HEADER, rows) };
+  return {
+    filename: exportFilename('transactions', now),
+    stream: csvStream(TRANSACTIONS_CSV_HEADER, rowsOf(rows)),
+  };
 }
 
 /**
@@ -129,5 +95,5 @@ export async function ordersCsv(db: Db, filter: OrdersFilter, now: Date): Promis
       csvMoney(row.inc_vat_pence),
     ],
   );
-  return { filename: exportFilename('user-orders', now), stream: csvStream(ORDERS_CSV_HEADER, rows) };
+  return { filename: exportFilename('user-orders', now), stream: csvStream(ORDERS_CSV_HEADER, rowsOf(rows)) };
 }

@@ -5,14 +5,15 @@
  *
  * Cells: a header row of the spec's §3 User field names (`USER_EXPORT_COLUMNS`), values as the API
  * gives them (ids and codes as numbers, instants as ISO 8601 UTC, empty for none, `true`/`false`);
- * text a spreadsheet would run as a formula gets a leading apostrophe (`spreadsheetSafe`).
+ * text a spreadsheet would run as a formula gets a leading apostrophe (`spreadsheetSafe` in ../reports/csv.ts).
  */
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { USER_EXPORT_COLUMNS } from '@/api/schemas/users';
 import type { User } from '@/api/schemas/users';
-import { exportFilename, spreadsheetSafe } from '../reports/dashboard-exports';
-import type { CsvExport } from '../reports/dashboard-exports';
+import { csvStream, exportFilename } from '../reports/csv';
+import type { CsvExport } from '../reports/csv';
+
+/** The export's columns: each field of `USER_EXPORT_COLUMNS` under its own name. */
+const COLUMNS = USER_EXPORT_COLUMNS.map((key) => ({ key, header: key }));
 
 /** The file name of an export made at `now`: `users-<London day>.csv`, e.g. `users-2026-11-23.csv`. */
 export function usersCsvFilename(now: Date): string {
@@ -26,21 +27,14 @@ export function usersCsvFilename(now: Date): string {
  */
 export async function usersCsv(users: AsyncIterator<User>, now: Date): Promise<CsvExport> {
   const first = await users.next();
-  const records = Readable.from(
-    (async function* () {
-      if (first.done) return;
-      yield first.value;
-      for (let next = await users.next(); !next.done; next = await users.next()) yield next.value;
-    })(),
-  );
-  const csv = stringify({
-    header: true,
-    columns: USER_EXPORT_COLUMNS.map((key) => ({ key, header: key })),
-    cast: {
-      string: (value, context) => (context.header ? value : spreadsheetSafe(value)),
-      boolean: (value) => String(value),
-    },
-  });
-  pipeline(records, csv, () => undefined);
-  return { filename: usersCsvFilename(now), stream: csv };
+  // The first user again, then the rest as the stream asks for them.
+  const records = async function* (): AsyncIterable<User> {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await users.next(); !next.done; next = await users.next()) yield next.value;
+  };
+  return {
+    filename: usersCsvFilename(now),
+    stream: csvStream(COLUMNS, records(), { boolean: (value) => String(value) }),
+  };
 }
