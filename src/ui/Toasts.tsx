@@ -8,8 +8,13 @@ import { ToastContainer, toast } from 'react-toastify';
 /** Toast display time in ms (spec §9). */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 
-/** Id of the single shared error toast: a new error updates it instead of stacking (spec §8). */
-const ERROR_TOAST_ID = 'app-error';
+/**
+ * Id of the shared error toast on screen: a new error updates it instead of stacking (spec §8). A
+ * closed toast keeps its id while it fades out and react-toastify ignores a new toast with that id,
+ * so each new error toast gets a fresh id.
+ */
+let errorToastId: string | null = null;
+let errorToastCount = 0;
 
 /** The toast container: at most 3 toasts, top-right, 5000 ms, click to close, hover pauses, drag 80 %. */
 export function Toasts() {
@@ -31,10 +36,12 @@ export function Toasts() {
  * (spec §8, "Error toasts share one toast that updates instead of stacking").
  */
 export function showErrorToast(message: string): void {
-  if (toast.isActive(ERROR_TOAST_ID)) {
-    toast.update(ERROR_TOAST_ID, { render: message, type: 'error', autoClose: TOAST_AUTO_CLOSE_MS });
+  if (errorToastId !== null && toast.isActive(errorToastId)) {
+    toast.update(errorToastId, { render: message, type: 'error', autoClose: TOAST_AUTO_CLOSE_MS });
   } else {
-    toast.error(message, { toastId: ERROR_TOAST_ID });
+    errorToastCount += 1;
+    errorToastId = `app-error-${errorToastCount}`;
+    toast.error(message, { toastId: errorToastId });
   }
 }
 

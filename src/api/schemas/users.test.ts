@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createUserFields, shopDomainHost, updateUserFields, USER_MESSAGES } from './users';
+import { UserType } from './common';
+import { createUserFields, shopDomainHost, UpdateUserRequest, updateUserFields, USER_MESSAGES } from './users';
 
 describe('shopDomainHost', () => {
   it.each([
@@ -53,7 +54,37 @@ describe('the shopify_domain field', () => {
     expect(v.parse(schema, 'https://www.Shop.co.uk/')).toBe('www.shop.co.uk');
     const refused = v.safeParse(schema, 'not a domain');
     expect(refused.issues?.map((issue) => issue.message)).toEqual([USER_MESSAGES.shopDomain]);
-    const blank = v.safeParse(schema, '  ');
-    expect(blank.issues?.map((issue) => issue.message)).toEqual([USER_MESSAGES.required]);
+    // Blank is a field-level '' (an admin needs none); the body check requires it of customers.
+    expect(v.parse(schema, '  ')).toBe('');
+  });
+});
+
+describe('the Shopify fields of a user body (issue 15 finding 4)', () => {
+  const body = (user_type_id: number) => ({
+    user_type_id,
+    status: 1,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company_name: 'Analytical Ltd',
+    phone: '020 7946 0000',
+    email: 'ada@example.com',
+    shopify_id: ' ',
+    shopify_domain: '',
+    discount_rate: 0,
+    shipping_discount_rate: 0,
+  });
+
+  it('are required of a customer, each on its own field', () => {
+    const result = v.safeParse(UpdateUserRequest, body(UserType.Customer));
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ['shopify_id', USER_MESSAGES.required],
+      ['shopify_domain', USER_MESSAGES.required],
+    ]);
+  });
+
+  it('may be blank for an admin', () => {
+    const result = v.safeParse(UpdateUserRequest, body(UserType.Admin));
+    expect(result.issues).toBeUndefined();
+    expect(result.output).toMatchObject({ shopify_id: '', shopify_domain: '' });
   });
 });

@@ -16,7 +16,7 @@ export function DashboardHomePage() {
     <>
       <PageTitle>Dashboard</PageTitle>
       <Stack gap="6">
-        <Grid templateColumns={{ base: '1fr', lg: 'repeat(12, minmax(0, 1fr))' }} gap="6">
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'repeat(12, minmax(0, 1fr))' }} gap="6">
           <GridItem colSpan={{ base: 1, lg: 8 }} data-testid="orders-this-week">
             <WeeklyOrdersCard />
           </GridItem>

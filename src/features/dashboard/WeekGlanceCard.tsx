@@ -24,7 +24,7 @@ function Change({ change }: { change: number | null }) {
       </Text>
     );
   }
-  const colour = change > 0 ? 'green.700' : change < 0 ? 'red.700' : 'fg.muted';
+  const colour = change > 0 ? 'fg.success' : change < 0 ? 'fg.error' : 'fg.muted';
   return (
     <HStack gap="1" color={colour} fontSize="sm">
       {change > 0 && <ChevronUp aria-hidden size={16} />}
@@ -87,10 +87,13 @@ export function WeekGlanceCard() {
                 <Text as="dt" fontSize="sm" color="fg.muted" textTransform="uppercase">
                   {row.label}
                 </Text>
-                <Text as="dd" fontSize="xl" fontWeight="semibold">
-                  {row.value}
-                </Text>
-                <Change change={percentChange(row.now, row.before)} />
+                {/* A dl's groups may hold only dt and dd, so the change sits inside the dd. */}
+                <Stack as="dd" gap="0.5">
+                  <Text fontSize="xl" fontWeight="semibold">
+                    {row.value}
+                  </Text>
+                  <Change change={percentChange(row.now, row.before)} />
+                </Stack>
               </Stack>
             ))}
           </Stack>

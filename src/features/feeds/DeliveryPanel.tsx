@@ -31,6 +31,7 @@ import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { CopyButton } from '@/ui/CopyButton';
+import { TableRegion } from '@/ui/TableRegion';
 
 type DiagnosticsActor = NonNullable<FeedEditorSnapshot['children']['diagnostics']>;
 
@@ -116,7 +117,7 @@ function Preview({ diagnostics }: { diagnostics: FeedDiagnostics }) {
   const { preview, currency } = diagnostics;
   if (preview.length === 0) return <Text color="fg.muted">The feed delivers no items yet.</Text>;
   return (
-    <Table.ScrollArea>
+    <TableRegion label="Feed preview table">
       <Table.Root size="sm" aria-label="Preview">
         <Table.Header>
           <Table.Row>
@@ -146,7 +147,7 @@ function Preview({ diagnostics }: { diagnostics: FeedDiagnostics }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableRegion>
   );
 }
 

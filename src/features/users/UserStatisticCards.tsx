@@ -19,7 +19,8 @@ import { useScreenActor } from '@/routes/screen-actor';
 // The cards render every part of the snapshot (state and statistics), so they read it whole.
 const selectSnapshot = (snapshot: UserStatisticsSnapshot) => snapshot;
 
-const TONE_COLOURS = { up: 'green.600', down: 'red.600', flat: 'gray.500' } as const;
+/** Status text tokens of the theme: 700 shades, at least 4.5:1 on white (issue 15 finding 8). */
+const TONE_COLOURS = { up: 'fg.success', down: 'fg.error', flat: 'fg.muted' } as const;
 
 function StatisticCard({ statistic }: { statistic: UserStatistic }) {
   const change = statisticChange(statistic.change_percentage);
