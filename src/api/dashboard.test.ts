@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from './client';
-import { createReportDownloader, filenameFromDisposition } from './dashboard';
+import { createReportDownloader } from './dashboard';
 
 const PDF = '%PDF-1.3 test';
 
@@ -120,13 +120,5 @@ describe('downloadReport', () => {
       (error) => error,
     );
     expect(failure).toMatchObject({ kind: 'network', status: null });
-  });
-});
-
-describe('filenameFromDisposition', () => {
-  it('reads quoted and bare file names', () => {
-    expect(filenameFromDisposition('attachment; filename="a b.pdf"')).toBe('a b.pdf');
-    expect(filenameFromDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
-    expect(filenameFromDisposition(null)).toBeNull();
   });
 });

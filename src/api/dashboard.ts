@@ -1,8 +1,8 @@
 /** Dashboard calls of the /backoffice contract (spec §7 /dashboard/*). */
 import type { KyInstance } from 'ky';
-import * as v from 'valibot';
-import { ApiError, NETWORK_FAILURE_MESSAGE, createApiClient, request } from './client';
-import { ErrorResponse } from './schemas/common';
+import { createApiClient, request } from './client';
+import { downloadFile } from './download';
+import type { ReportFile } from './download';
 import {
   MonthlyStatistics,
   OrdersPage,
@@ -77,12 +77,6 @@ export function fetchOrders(query: OrdersRequest, signal?: AbortSignal): Promise
   });
 }
 
-/** A downloaded report or export: the file and the name the server gave it. */
-export interface ReportFile {
-  blob: Blob;
-  filename: string;
-}
-
 /**
  * Which list's file, with the list's filters: its PDF report (spec §7), or with `format: 'csv'` its
  * CSV export (issue 15, GET /dashboard/{kind}/export.csv).
@@ -97,18 +91,6 @@ function reportPath(report: ReportRequest): string {
   return report.format === 'csv' ? `dashboard/${report.kind}/export.csv` : `dashboard/${report.kind}/report`;
 }
 
-/** The `message` of an ErrorResponse body, or null for any other body. */
-async function serverMessageOf(response: Response): Promise<string | null> {
-  const parsed = v.safeParse(ErrorResponse, await response.json().catch(() => null));
-  return parsed.success ? parsed.output.message : null;
-}
-
-/** The file name of a `Content-Disposition` header (`filename="…"` or bare), or null. */
-export function filenameFromDisposition(header: string | null): string | null {
-  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
-  return match?.[1] ?? null;
-}
-
 /** Downloads one report; see {@link downloadReport}. */
 export type ReportDownloader = (report: ReportRequest, signal?: AbortSignal) => Promise<ReportFile>;
 
@@ -117,35 +99,14 @@ export type ReportDownloader = (report: ReportRequest, signal?: AbortSignal) => 
  * token); tests pass one built with `createApiClient({ prefixUrl, fetch })`.
  */
 export function createReportDownloader(http: KyInstance): ReportDownloader {
-  return async (report, signal) => {
-    const searchParams = report.kind === 'transactions' ? transactionFilterParams(report) : dayParams(report);
-    let response: Response;
-    try {
-      response = await http(reportPath(report), {
-        method: 'get',
-        searchParams,
-        signal,
-        context: { auth: 'access', token: undefined },
-      });
-    } catch (error) {
-      if (error instanceof ApiError || signal?.aborted) throw error;
-      throw new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network', cause: error });
-    }
-    if (!response.ok) {
-      const serverMessage = await serverMessageOf(response);
-      throw new ApiError(serverMessage ?? `Request failed with status ${response.status}`, {
-        kind: 'http',
-        status: response.status,
-        serverMessage,
-      });
-    }
-    const blob = await response.blob();
-    const fallback = report.format === 'csv' ? `${report.kind}.csv` : `${report.kind}-report.pdf`;
-    return {
-      blob,
-      filename: filenameFromDisposition(response.headers.get('Content-Disposition')) ?? fallback,
-    };
-  };
+  return (report, signal) =>
+    downloadFile(
+      http,
+      reportPath(report),
+      report.kind === 'transactions' ? transactionFilterParams(report) : dayParams(report),
+      report.format === 'csv' ? `${report.kind}.csv` : `${report.kind}-report.pdf`,
+      signal,
+    );
 }
 
 /**

@@ -3,9 +3,9 @@
  * /feeds/{feedId}/diagnostics; issue 15 /feeds/export.csv).
  */
 import type { KyInstance } from 'ky';
-import { ApiError, NETWORK_FAILURE_MESSAGE, createApiClient, request } from './client';
-import { filenameFromDisposition } from './dashboard';
-import type { ReportFile } from './dashboard';
+import { createApiClient, request } from './client';
+import { downloadFile } from './download';
+import type { ReportFile } from './download';
 import type { FeedsExportQuery } from './schemas/feed-list';
 import { FeedDiagnostics } from './schemas/feed-diagnostics';
 import { FeedDetail, FeedList } from './schemas/feeds';
@@ -57,44 +57,27 @@ export function fetchFeedDiagnostics(feedId: number, signal?: AbortSignal): Prom
 export type FeedsCsvDownloader = (query: FeedsExportQuery, signal?: AbortSignal) => Promise<ReportFile>;
 
 /**
- * Builds the CSV downloader on a client's ky instance (its hook adds the bearer token), the way the
- * dashboard's reports are downloaded (`createReportDownloader` in ./dashboard.ts); tests pass one
- * built with `createApiClient({ prefixUrl, fetch })`.
+ * Builds the CSV downloader on a client's ky instance (its hook adds the bearer token), through
+ * `downloadFile` (./download.ts) like every report and export; a refusal carries the server's reason
+ * (`serverMessage`). Tests pass one built with `createApiClient({ prefixUrl, fetch })`.
  */
 export function createFeedsCsvDownloader(http: KyInstance): FeedsCsvDownloader {
-  return async (query, signal) => {
-    let response: Response;
-    try {
-      response = await http('feeds/export.csv', {
-        method: 'get',
-        searchParams: {
-          ...(query.query.trim() === '' ? {} : { query: query.query.trim() }),
-          sort: query.sort,
-        },
-        signal,
-        context: { auth: 'access', token: undefined },
-      });
-    } catch (error) {
-      if (error instanceof ApiError || signal?.aborted) throw error;
-      throw new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network', cause: error });
-    }
-    if (!response.ok) {
-      throw new ApiError(`Request failed with status ${response.status}`, {
-        kind: 'http',
-        status: response.status,
-      });
-    }
-    return {
-      blob: await response.blob(),
-      filename: filenameFromDisposition(response.headers.get('Content-Disposition')) ?? 'feeds.csv',
-    };
+  return (query, signal) => {
+    const search = query.query.trim();
+    return downloadFile(
+      http,
+      'feeds/export.csv',
+      { ...(search === '' ? {} : { query: search }), sort: query.sort },
+      'feeds.csv',
+      signal,
+    );
   };
 }
 
 /**
  * GET /feeds/export.csv (issue 15) as a file, with the app's client: the feeds list's search and
  * sort, so the file holds what the table shows. The bearer token goes in the Authorization header.
- * @throws ApiError kind 'http' with `status` on a non-OK answer; 'network' without an answer;
- *   'unauthorized' when no token is stored
+ * @throws ApiError kind 'http' with `status` (and the server's message) on a non-OK answer;
+ *   'network' without an answer; 'unauthorized' when no token is stored
  */
 export const downloadFeedsCsv: FeedsCsvDownloader = createFeedsCsvDownloader(createApiClient().http);

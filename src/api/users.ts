@@ -1,8 +1,8 @@
 /** Users and user statistics calls of the /backoffice contract (spec §7 /users; issue 15 export). */
 import type { KyInstance } from 'ky';
-import { ApiError, createApiClient, NETWORK_FAILURE_MESSAGE, request } from './client';
-import { filenameFromDisposition } from './dashboard';
-import type { ReportFile } from './dashboard';
+import { createApiClient, request } from './client';
+import { downloadFile } from './download';
+import type { ReportFile } from './download';
 import { User, UserSaved, UsersPage, UserStatistics, userSortText } from './schemas/users';
 import type { CreateUserRequest, UpdateUserRequest, UserSort, UserStatistic } from './schemas/users';
 
@@ -42,46 +42,20 @@ export function fetchUsers(params: UsersQueryParams, signal?: AbortSignal): Prom
 export type UsersCsvDownloader = (filters: UsersFilterParams, signal?: AbortSignal) => Promise<ReportFile>;
 
 /**
- * Builds the CSV downloader on a client's ky instance (its hook adds the bearer token), the way the
- * dashboard's reports are downloaded (`createReportDownloader` in ./dashboard.ts); a refusal carries
- * the server's reason (`serverMessage`) for the toast. Tests pass one built with
- * `createApiClient({ prefixUrl, fetch })`.
+ * Builds the CSV downloader on a client's ky instance (its hook adds the bearer token), through
+ * `downloadFile` (./download.ts) like every report and export; a refusal carries the server's reason
+ * (`serverMessage`) for the toast. Tests pass one built with `createApiClient({ prefixUrl, fetch })`.
  */
 export function createUsersCsvDownloader(http: KyInstance): UsersCsvDownloader {
-  return async (filters, signal) => {
-    let response: Response;
-    try {
-      response = await http('users/export.csv', {
-        method: 'get',
-        searchParams: filterSearchParams(filters),
-        signal,
-        context: { auth: 'access', token: undefined },
-      });
-    } catch (error) {
-      if (error instanceof ApiError || signal?.aborted) throw error;
-      throw new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network', cause: error });
-    }
-    if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-      const serverMessage = typeof body?.message === 'string' ? body.message : null;
-      throw new ApiError(serverMessage ?? `Request failed with status ${response.status}`, {
-        kind: 'http',
-        status: response.status,
-        serverMessage,
-      });
-    }
-    return {
-      blob: await response.blob(),
-      filename: filenameFromDisposition(response.headers.get('Content-Disposition')) ?? 'users.csv',
-    };
-  };
+  return (filters, signal) =>
+    downloadFile(http, 'users/export.csv', filterSearchParams(filters), 'users.csv', signal);
 }
 
 /**
  * GET /users/export.csv (issue 15) as a file, with the app's client: the users list's search,
  * statuses and order, so the file holds what the table shows (every page of it).
- * @throws ApiError kind 'http' with `status` on a non-OK answer; 'network' without an answer;
- *   'unauthorized' when no token is stored
+ * @throws ApiError kind 'http' with `status` (and the server's message) on a non-OK answer;
+ *   'network' without an answer; 'unauthorized' when no token is stored
  */
 export const downloadUsersCsv: UsersCsvDownloader = createUsersCsvDownloader(createApiClient().http);
 

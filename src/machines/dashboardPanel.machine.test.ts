@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/client';
-import type { ReportFile, ReportRequest } from '@/api/dashboard';
+import type { ReportRequest } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import type { Transaction, UserOrder } from '@/api/schemas/dashboard';
 import { ordersPanelMachine, requireChild, transactionsPanelMachine } from './dashboardPanel.machine';
 import { DATE_INPUT_DEBOUNCE_MS } from './datePreset.machine';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
-import type { ReportFile } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import type { FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import type { AppLocation } from './list.machine';

@@ -21,7 +21,7 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { downloadFeedsCsv, fetchFeeds } from '@/api/feeds';
-import type { ReportFile } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import { DEFAULT_FEED_SORT, isFeedSort, nextFeedSort, visibleFeeds } from '@/api/schemas/feed-list';
 import type { FeedSort, FeedSortKey, FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';

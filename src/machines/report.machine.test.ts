@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, NETWORK_FAILURE_MESSAGE } from '@/api/client';
-import type { ReportFile, ReportRequest } from '@/api/dashboard';
+import type { ReportRequest } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import { reportErrorMessage, reportMachine, selectIsGenerating } from './report.machine';
 import type { ReportEmitted } from './report.machine';
 import { uiToast } from './ui-effects';

@@ -8,7 +8,7 @@
  */
 import { assertEvent, emit, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import type { ReportFile } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import { downloadUsersCsv } from '@/api/users';
 import type { UsersFilterParams } from '@/api/users';
 import { failureText } from './failure-text';

@@ -15,7 +15,8 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import type { ReportFile, ReportRequest } from '@/api/dashboard';
+import type { ReportRequest } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import { DATE_PRESETS, presetRange } from '@/machines/datePreset.machine';
 import { GENERATING_LABEL, reportErrorMessage } from '@/machines/report.machine';
 import type { reportMachine } from '@/machines/report.machine';

@@ -8,7 +8,7 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ReportFile } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import type { FeedSort } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import { failureText } from '@/machines/failure-text';

@@ -8,7 +8,7 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ReportFile } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import { reportMachine } from '@/machines/report.machine';
 import { uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';

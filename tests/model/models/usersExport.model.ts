@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ReportFile } from '@/api/dashboard';
+import type { ReportFile } from '@/api/download';
 import { failureText } from '@/machines/failure-text';
 import { uiToast } from '@/machines/ui-effects';
 import { USERS_EXPORT_FAILED_MESSAGE, usersExportMachine } from '@/machines/usersExport.machine';
