@@ -28,6 +28,9 @@ export function TableRegion({ label, id, children }: TableRegionProps) {
       role="region"
       aria-label={label}
       tabIndex={0}
+      // The containing block of absolutely placed content (screen-reader-only text), so the region
+      // clips it instead of it widening the page.
+      position="relative"
       scrollMarginTop="4"
       rounded="sm"
       focusVisibleRing="outside"
