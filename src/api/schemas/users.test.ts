@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { UserType } from './common';
-import { createUserFields, shopDomainHost, UpdateUserRequest, updateUserFields, USER_MESSAGES } from './users';
+import {
+  createUserFields,
+  shopDomainHost,
+  UpdateUserRequest,
+  updateUserFields,
+  USER_MESSAGES,
+} from './users';
 
 describe('shopDomainHost', () => {
   it.each([
