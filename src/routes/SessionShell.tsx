@@ -1,10 +1,10 @@
 /**
  * What the auth and dashboard areas run in: the session (spec §4), its loading overlay and the toast
- * container (spec §2 Dashboard area). Its own module because the root layout loads it only once a
+ * container (spec §2 Dashboard area), which mounts on the first toast. Its own module because the root layout loads it only once a
  * route needs it: the public pages download none of it (issue 6).
  */
 import type { ReactNode } from 'react';
-import { Toasts } from '@/ui/Toasts';
+import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
 import { SessionOverlay } from './SessionOverlay';
 import { SessionProvider } from './session';
 
@@ -14,7 +14,7 @@ export function SessionShell(props: { children: ReactNode }) {
     <SessionProvider>
       {props.children}
       <SessionOverlay />
-      <Toasts />
+      <ToastsOnDemand />
     </SessionProvider>
   );
 }

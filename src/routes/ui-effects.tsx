@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AppLocation, SubscribeToLocation } from '@/machines/list.machine';
 import type { UiEffect } from '@/machines/ui-effects';
+import { requestToastContainer } from '@/ui/ToastsOnDemand';
 
 type UiEffectHandler = (effect: UiEffect) => void;
 
@@ -57,10 +58,11 @@ function useLocationSource(): SubscribeToLocation {
 }
 
 /**
- * Shows a toast. The toast helpers are loaded on first use, so the public pages, which never toast,
- * do not download react-toastify (issue 6); the container itself renders in the session shell.
+ * Shows a toast. The toast helpers and the container are loaded on first use, so no screen downloads
+ * react-toastify before it toasts (issues 6 and 16); the container renders in the session shell.
  */
 function showToast(tone: 'success' | 'error', message: string): void {
+  requestToastContainer();
   void import('@/ui/Toasts').then(({ showErrorToast, showSuccessToast }) =>
     tone === 'error' ? showErrorToast(message) : showSuccessToast(message),
   );

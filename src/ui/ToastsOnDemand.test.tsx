@@ -1,0 +1,15 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { showErrorToast } from './Toasts';
+import { requestToastContainer, ToastsOnDemand } from './ToastsOnDemand';
+
+it('mounts no container until a toast is asked for, then shows the toast asked for before it mounted', async () => {
+  const { container } = render(<ToastsOnDemand />);
+  expect(container.innerHTML).toBe('');
+  act(() => {
+    requestToastContainer();
+    showErrorToast('Failed to load users: Service Unavailable');
+  });
+  expect(await screen.findByText('Failed to load users: Service Unavailable')).toBeTruthy();
+});
