@@ -2,19 +2,25 @@
  * The toast container, mounted on the first toast (issue 16): react-toastify and its stylesheet are
  * then downloaded by the screens that toast, not by every signed-in screen's first load. Toasts
  * asked for before the container mounts wait in react-toastify's queue and show once it does.
+ *
+ * The module is loaded with a plain dynamic import rather than React.lazy: Suspense reveals content
+ * on a timer, and a toast must not wait for timers (a paused clock in tests, a throttled tab).
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import type { ComponentType } from 'react';
 
-const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
-
-let wanted = false;
+let requested = false;
+let Container: ComponentType | null = null;
 const listeners = new Set<() => void>();
 
-/** Asks for the container; call before showing a toast. Idempotent. */
+/** Asks for the container (loads its module once, then renders it); call before showing a toast. */
 export function requestToastContainer(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
+  if (requested) return;
+  requested = true;
+  void import('./Toasts').then((module) => {
+    Container = module.Toasts;
+    for (const listener of listeners) listener();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -22,14 +28,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const isWanted = () => wanted;
+const loadedContainer = () => Container;
 
-/** Renders the toast container once a toast has been asked for; nothing before. */
+/** Renders the toast container once a toast has been asked for and its module is loaded. */
 export function ToastsOnDemand() {
-  const show = useSyncExternalStore(subscribe, isWanted, isWanted);
-  return show ? (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  ) : null;
+  const Loaded = useSyncExternalStore(subscribe, loadedContainer, loadedContainer);
+  return Loaded ? <Loaded /> : null;
 }
