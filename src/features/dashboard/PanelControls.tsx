@@ -8,6 +8,7 @@ import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
+import type { ReportRequest } from '@/api/dashboard';
 import type { PanelUrl } from '@/machines/dashboardPanel.machine';
 import { DATE_PRESETS } from '@/machines/datePreset.machine';
 import type { DatePresetId, datePresetMachine } from '@/machines/datePreset.machine';
@@ -157,6 +158,39 @@ export function ReportButton({
     >
       {generating ? GENERATING_LABEL : label}
     </Button>
+  );
+}
+
+/**
+ * The panel's report and 'Export CSV' buttons: both ask for the list's current filters (`request`),
+ * the PDF through `report` and the CSV through `exporter` (issue 15).
+ */
+export function PanelFileButtons(props: {
+  report: ReportActor;
+  exporter: ReportActor;
+  /** The spec's report button text, e.g. 'TRANSACTIONS REPORT'. */
+  reportLabel: string;
+  request: ReportRequest;
+  /** True when the list's filters cannot be asked yet. */
+  disabled: boolean;
+}) {
+  const { report, exporter, request, disabled } = props;
+  return (
+    <>
+      <ReportButton
+        report={report}
+        label={props.reportLabel}
+        disabled={disabled}
+        onGenerate={() => report.send({ type: 'report.generate', request })}
+      />
+      <ReportButton
+        report={exporter}
+        label="Export CSV"
+        variant="outline"
+        disabled={disabled}
+        onGenerate={() => exporter.send({ type: 'report.generate', request: { ...request, format: 'csv' } })}
+      />
+    </>
   );
 }
 

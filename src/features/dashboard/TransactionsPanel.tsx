@@ -23,7 +23,7 @@ import { TRANSACTIONS_REGION_ID } from '@/machines/transactionsList.machine';
 import { useScreenActor, useUiEffects } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
 import { TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
-import { DateRangeFields, PeriodSelect, ReportButton, usePanelUrl } from './PanelControls';
+import { DateRangeFields, PeriodSelect, PanelFileButtons, usePanelUrl } from './PanelControls';
 
 /** Spec §4: the badge colour of each transaction status. */
 export const STATUS_COLOURS: Readonly<Record<TransactionStatusCode, string>> = {
@@ -82,20 +82,12 @@ export function TransactionsPanel() {
           </Stack>
           <HStack gap="2" wrap="wrap">
             <PeriodSelect period={period} label="Report period" />
-            <ReportButton
+            <PanelFileButtons
               report={report}
-              label="TRANSACTIONS REPORT"
+              exporter={exporter}
+              reportLabel="TRANSACTIONS REPORT"
+              request={request}
               disabled={nothingToFile}
-              onGenerate={() => report.send({ type: 'report.generate', request })}
-            />
-            <ReportButton
-              report={exporter}
-              label="Export CSV"
-              variant="outline"
-              disabled={nothingToFile}
-              onGenerate={() =>
-                exporter.send({ type: 'report.generate', request: { ...request, format: 'csv' } })
-              }
             />
           </HStack>
         </HStack>

@@ -22,7 +22,7 @@ import { ORDERS_REGION_ID, hasBothDays } from '@/machines/ordersList.machine';
 import { useScreenActor, useUiEffects } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
 import { TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
-import { DateRangeFields, PeriodSelect, ReportButton, usePanelUrl } from './PanelControls';
+import { DateRangeFields, PeriodSelect, PanelFileButtons, usePanelUrl } from './PanelControls';
 import { TABLE_MAX_HEIGHT } from './TransactionsPanel';
 
 /** The failed list's text before the reason (spec §8 has none: orders failures were only logged). */
@@ -70,20 +70,12 @@ export function UserOrdersPanel() {
             <Card.Description>This is a list of latest user orders</Card.Description>
           </Stack>
           <HStack gap="2" wrap="wrap">
-            <ReportButton
+            <PanelFileButtons
               report={report}
-              label="ORDERS REPORT"
+              exporter={exporter}
+              reportLabel="ORDERS REPORT"
+              request={request}
               disabled={nothingToFile}
-              onGenerate={() => report.send({ type: 'report.generate', request })}
-            />
-            <ReportButton
-              report={exporter}
-              label="Export CSV"
-              variant="outline"
-              disabled={nothingToFile}
-              onGenerate={() =>
-                exporter.send({ type: 'report.generate', request: { ...request, format: 'csv' } })
-              }
             />
           </HStack>
         </HStack>
