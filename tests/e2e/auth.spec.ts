@@ -4,10 +4,9 @@
  * unknown URLs show the not-found screen.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN as admin, fillLogin, signIn } from './sign-in';
 
-const admin = { email: 'admin@example.com', password: 'Admin123!', name: 'Alex Morgan' };
-
-async function logIn(page: Page, password = admin.password) {
+async function logIn(page: Page, password: string = admin.password) {
   await page.goto('/auth/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(admin.email);
@@ -44,14 +43,12 @@ test('a wrong password shows the spec message under the form and keeps the input
 test('a logged-out visitor asking for the dashboard is sent to login and back after it', async ({ page }) => {
   await page.goto('/dashboard/users');
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await fillLogin(page);
   await expect(page).toHaveURL(/\/dashboard\/users$/);
 });
 
 test('logging out in one tab logs the second tab out', async ({ page, context }) => {
-  await logIn(page);
+  await signIn(page);
   await expect(page.getByRole('button', { name: new RegExp(admin.name) })).toBeVisible();
 
   const second = await context.newPage();

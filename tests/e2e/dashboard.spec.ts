@@ -10,8 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { pdfLines } from '../api/dashboard-fixtures';
-
-const admin = { email: 'admin@example.com', password: 'Admin123!' };
+import { signIn } from './sign-in';
 
 /** A London calendar day `days` from today, as `YYYY-MM-DD` and as the table shows it (dd/mm/yyyy). */
 function londonDay(days = 0): { iso: string; shown: string } {
@@ -27,16 +26,8 @@ function londonDay(days = 0): { iso: string; shown: string } {
   return { iso, shown: iso.split('-').reverse().join('/') };
 }
 
-async function logIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test.beforeEach(async ({ page }) => {
-  await logIn(page);
+  await signIn(page);
 });
 
 test('the dashboard renders all four widgets from the demo data', async ({ page }) => {

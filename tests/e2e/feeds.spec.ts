@@ -18,21 +18,13 @@ import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import type { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import type { FeedDetail } from '@/api/schemas/feeds';
 import type { ShopCategories, ShopProduct } from '@/api/schemas/shop';
+import { fillLogin, signIn, storeSession } from './sign-in';
 
-const admin = { email: 'admin@example.com', password: 'Admin123!' };
 const DRAFT_TEXT = 'Draft in the shop: not for sale';
 
 let feedId = 0;
 let customerId = 0;
 let chosenIds: number[] = [];
-
-async function logIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function accessToken(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('access_token'))) ?? '';
@@ -87,7 +79,7 @@ test.describe('building and delivering a feed', () => {
   }) => {
     // About forty steps, each a round trip: on the shared 2-core machine it needs more than 30 s.
     test.slow();
-    await logIn(page);
+    await storeSession(page);
     const categories = await backoffice<ShopCategories>(page, request, 'shop/categories');
     const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
     // Seeded feeds belong to active customers, so this one may pull.
@@ -197,7 +189,7 @@ test.describe('building and delivering a feed', () => {
 
   test("the feed's customer pulls it with an API token and gets its products", async ({ page, request }) => {
     expect(feedId).toBeGreaterThan(0);
-    await logIn(page);
+    await storeSession(page);
     // Issues a token through the back-office tokens API (issue 3).
     const issued = await request.post(`/api/backoffice/users/${customerId}/tokens`, {
       headers: { authorization: `Bearer ${await accessToken(page)}` },
@@ -225,7 +217,7 @@ test.describe('building and delivering a feed', () => {
     page,
     request,
   }) => {
-    await logIn(page);
+    await storeSession(page);
     const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
     const use = skuUse(products);
     const multi = products.find((product) => product.variants.length > 1 && ownSku(product, use));
@@ -258,7 +250,7 @@ test.describe('building and delivering a feed', () => {
     page,
     request,
   }) => {
-    await logIn(page);
+    await storeSession(page);
     const token = await accessToken(page);
     const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
     const use = skuUse(products);
@@ -323,7 +315,7 @@ function feedRows(page: Page) {
 }
 
 test('a failing feeds list says why with Retry, never "No feeds found."; offline too', async ({ page }) => {
-  await logIn(page);
+  await storeSession(page);
   await page.route('**/api/backoffice/feeds', (route) =>
     route.fulfill({
       status: 503,
@@ -349,8 +341,7 @@ test('a failing feeds list says why with Retry, never "No feeds found."; offline
 test('the search and the sort live in the URL: they survive a reload and the way back from a feed', async ({
   page,
 }) => {
-  await logIn(page);
-  await page.goto('/dashboard/feeds');
+  await signIn(page, '/dashboard/feeds');
   await expect(feedRows(page).first()).toBeVisible();
   await page.getByLabel('Search feeds').fill('store');
   await expect(page).toHaveURL(/\/dashboard\/feeds\?query=store$/);
@@ -386,8 +377,7 @@ test('the search and the sort live in the URL: they survive a reload and the way
 });
 
 test('Export CSV saves the feeds the table shows, in its order, with a header row', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/dashboard/feeds?query=store&sort=name');
+  await signIn(page, '/dashboard/feeds?query=store&sort=name');
   await expect(feedRows(page).first()).toBeVisible();
   const ids = await feedRows(page).locator('td:first-child').allTextContents();
   const download = page.waitForEvent('download');
@@ -401,8 +391,7 @@ test('Export CSV saves the feeds the table shows, in its order, with a header ro
 
 test('the feeds table fits its card at 1280 px, and Edit stays reachable at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page);
-  await page.goto('/dashboard/feeds');
+  await signIn(page, '/dashboard/feeds');
   await expect(feedRows(page).first()).toBeVisible();
   const region = page.getByRole('region', { name: 'Feeds table' });
   const overflow = await region.evaluate((element) => element.scrollWidth - element.clientWidth);
@@ -420,8 +409,7 @@ test('the feeds table fits its card at 1280 px, and Edit stays reachable at 375 
 test('Save on an incomplete form, reached from the bottom of the product list, focuses the first invalid field', async ({
   page,
 }) => {
-  await logIn(page);
-  await page.goto('/dashboard/feeds/create');
+  await signIn(page, '/dashboard/feeds/create');
   const save = page.getByRole('button', { name: 'Save' });
   await expect(page.getByRole('button', { name: 'Select/Deselect All Products' })).toBeVisible();
   // Save comes before the fields (and the 520 checkboxes) in tab order.
@@ -455,7 +443,7 @@ test("a partly selected brand's toggle selects all of it, and Undo after Select 
   page,
   request,
 }) => {
-  await logIn(page);
+  await storeSession(page);
   const categories = await backoffice<ShopCategories>(page, request, 'shop/categories');
   const products = await backoffice<ShopProduct[]>(page, request, 'shop/products');
   const use = skuUse(products);
@@ -499,8 +487,7 @@ test("a partly selected brand's toggle selects all of it, and Undo after Select 
 test("a feed's unsaved input is offered back after another tab's logout", async ({ page, context }) => {
   // Two tabs and two sign-ins: on the shared 2-core machine it needs more than 30 s.
   test.slow();
-  await logIn(page);
-  await page.goto('/dashboard/feeds/create');
+  await signIn(page, '/dashboard/feeds/create');
   await expect(page.getByRole('button', { name: 'Select/Deselect All Products' })).toBeVisible();
   await page.getByLabel('Name').fill('Kept through a logout');
   await page.getByRole('button', { name: 'Select/Deselect All Products' }).click();
@@ -512,9 +499,7 @@ test("a feed's unsaved input is offered back after another tab's logout", async 
   await other.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await fillLogin(page);
   await expect(page).toHaveURL(/\/dashboard\/feeds\/create$/);
   await expect(page.getByText('Unsaved changes were kept')).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('');

@@ -6,22 +6,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-
-const admin = { email: 'admin@example.com', password: 'Admin123!', first: 'Alex', last: 'Morgan' };
-
-async function logIn(page: Page) {
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
+import { ADMIN as admin, fillLogin, signIn } from './sign-in';
 
 async function openProfile(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/dashboard/profile');
+  await signIn(page, '/dashboard/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 }
 
@@ -156,7 +144,7 @@ test("names typed before another tab's logout are offered back after signing in 
   expect(kept, 'the names are kept').toContain('Augusta');
   expect(kept, 'a password is never kept').not.toContain('Admin123!');
 
-  await logIn(page);
+  await fillLogin(page);
   await expect(page, 'the login returns to the same screen').toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByText('Unsaved changes were kept')).toBeVisible();
   await expect(general.getByLabel('First name')).toHaveValue(admin.first);

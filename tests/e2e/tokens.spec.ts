@@ -5,16 +5,7 @@
  * or an error toast with the server's reason while the row keeps the server's state.
  */
 import { expect, test, type Page } from '@playwright/test';
-
-const admin = { email: 'admin@example.com', password: 'Admin123!' };
-
-async function logIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { storeSession } from './sign-in';
 
 /** Bearer header of the signed-in admin. */
 async function authorization(page: Page): Promise<{ authorization: string }> {
@@ -65,7 +56,7 @@ const tokenRow = (page: Page, id: string) =>
 
 test('add a named token, copy it, revoke with confirmation, undo, and rename', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await logIn(page);
+  await storeSession(page);
   const userId = await createCustomer(page);
   await page.goto(`/dashboard/users/${userId}/edit`);
   await expect(page.getByText('No tokens found.')).toBeVisible();
@@ -146,7 +137,7 @@ test('add a named token, copy it, revoke with confirmation, undo, and rename', a
 test('server failures: the failed list offers Retry; add and revoke failures say why and change nothing', async ({
   page,
 }) => {
-  await logIn(page);
+  await storeSession(page);
   const userId = await createCustomer(page);
   const issued = await page.request.post(`/api/backoffice/users/${userId}/tokens`, {
     headers: await authorization(page),

@@ -9,20 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page, type Route } from '@playwright/test';
-
-const admin = { email: 'admin@example.com', password: 'Admin123!', name: 'Alex Morgan' };
-
-async function fillLogin(page: Page) {
-  await page.getByLabel('Email', { exact: true }).fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-async function logIn(page: Page) {
-  await page.goto('/auth/login');
-  await fillLogin(page);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { ADMIN as admin, fillLogin, signIn, storeSession } from './sign-in';
 
 /** An input of the user form by the start of its label (labels may carry a required mark). */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
@@ -36,8 +23,7 @@ const dataRows = (page: Page) => page.getByRole('table', { name: 'Users' }).loca
 test('an admin account without Shopify fields can be edited and saved; a refusal says why', async ({
   page,
 }) => {
-  await logIn(page);
-  await page.goto(`/dashboard/users?query=${encodeURIComponent(admin.email)}`);
+  await signIn(page, `/dashboard/users?query=${encodeURIComponent(admin.email)}`);
   const row = page.getByRole('row', { name: new RegExp(admin.name) });
   await row.getByRole('link', { name: 'Edit User' }).click();
   await expect(field(page, 'Role')).toHaveValue('1');
@@ -72,7 +58,7 @@ test('an admin account without Shopify fields can be edited and saved; a refusal
 });
 
 test('a failed or offline users list shows the failure with Retry, and Retry recovers', async ({ page }) => {
-  await logIn(page);
+  await storeSession(page);
   let answer: 'error' | 'offline' | 'real' = 'error';
   await page.route(isUsersList, (route: Route) => {
     if (answer === 'error')
@@ -100,8 +86,7 @@ test('a failed or offline users list shows the failure with Retry, and Retry rec
 });
 
 test('a header sorts the users on the server, in the URL, by mouse and keyboard', async ({ page }) => {
-  await logIn(page);
-  await page.goto('/dashboard/users');
+  await signIn(page, '/dashboard/users');
   await expect(dataRows(page)).toHaveCount(100);
   const ordersHeader = page.getByRole('columnheader', { name: /Orders/ });
   await expect(ordersHeader).toHaveAttribute('aria-sort', 'none');
@@ -138,8 +123,7 @@ test('a header sorts the users on the server, in the URL, by mouse and keyboard'
 });
 
 test("'Export CSV' downloads the filtered, sorted view", async ({ page }) => {
-  await logIn(page);
-  await page.goto('/dashboard/users?status=2&sort=-orders');
+  await signIn(page, '/dashboard/users?status=2&sort=-orders');
   const rows = dataRows(page);
   await expect(rows.first()).toBeVisible();
   const shownEmails = await rows.locator('td:first-child p:nth-child(2)').allInnerTexts();
@@ -162,8 +146,7 @@ test("'Export CSV' downloads the filtered, sorted view", async ({ page }) => {
 });
 
 test("an unknown user id shows 'User not found' and no tokens panel", async ({ page }) => {
-  await logIn(page);
-  await page.goto('/dashboard/users/999999/edit');
+  await signIn(page, '/dashboard/users/999999/edit');
   await expect(page.getByRole('alert').filter({ hasText: 'User not found' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Add Token/ })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Tokens' })).toHaveCount(0);
@@ -174,8 +157,7 @@ test('unsaved input is offered back after a logout in another tab and a new logi
   page,
   context,
 }) => {
-  await logIn(page);
-  await page.goto('/dashboard/users?status=1');
+  await signIn(page, '/dashboard/users?status=1');
   await dataRows(page).first().getByRole('link', { name: 'Edit User' }).click();
   await expect(page).toHaveURL(/\/dashboard\/users\/\d+\/edit$/);
   const editUrl = page.url();

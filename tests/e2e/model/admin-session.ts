@@ -3,26 +3,15 @@
  * POST /login and are stored where the app keeps them (src/api/tokens-storage.ts) before any page
  * script runs, so the session starts logged in as after a reload.
  */
-import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
-
-/** The demo admin of the seeded database. */
-const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
-
-type Tokens = { access_token: string; refresh_token: string };
+import { requestTokens, type Tokens } from '../sign-in';
 
 /**
  * One login per worker: every path starts logged in with the same pair, which lives an hour, longer
  * than any run; logging in for each path would spend a password hash each time.
  */
 let tokens: Promise<Tokens> | undefined;
-
-async function logIn(page: Page): Promise<Tokens> {
-  const response = await page.request.post('/api/backoffice/login', { data: ADMIN });
-  expect(response.status(), 'the demo admin logs in').toBe(200);
-  return (await response.json()) as Tokens;
-}
 
 /**
  * Stores the demo admin's tokens for every later page load, plus `storage` (further local-storage
@@ -32,7 +21,7 @@ export async function signInAsAdmin(
   page: Page,
   storage: Readonly<Record<string, string>> = {},
 ): Promise<void> {
-  tokens ??= logIn(page);
+  tokens ??= requestTokens(page);
   const { access_token, refresh_token } = await tokens;
   const entries: Array<[string, string]> = [
     [ACCESS_TOKEN_KEY, access_token],

@@ -23,14 +23,12 @@ import {
   TOKENS_EXPIRED_MESSAGE,
   UNEXPECTED_RESPONSE_MESSAGE,
 } from '@/api/client';
-import type { ProfileUser, TokenPair } from '@/api/schemas/auth';
+import type { ProfileUser } from '@/api/schemas/auth';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
 import { describeTransition, listStates, listTransitions, runPath, transitionId } from '../../model/harness';
 import type { MachineModel, ModelPath } from '../../model/harness';
+import { requestTokens, type Tokens } from '../sign-in';
 import type { HeldAnswer, HeldRequests } from './ui-model';
-
-/** The demo admin of server/demo/demo-data.ts, whose real tokens stand for the models' abstract ones. */
-const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
 /**
  * Playwright's clock starts here; `pauseClock` stops it a minute later, before the app loads. The
@@ -72,7 +70,7 @@ export async function holdAuthCalls(held: HeldRequests): Promise<void> {
   for (const [name, call] of Object.entries(AUTH_CALLS)) await held.hold(name, call.url, call.method);
 }
 
-const realPairs = new Map<string, Promise<TokenPair>>();
+const realPairs = new Map<string, Promise<Tokens>>();
 
 /** The real token standing for an abstract one ('access-2' → the access token of the second pair). */
 export async function realToken(page: Page, abstract: string): Promise<string> {
@@ -81,10 +79,8 @@ export async function realToken(page: Page, abstract: string): Promise<string> {
   const [, kind, index = ''] = match;
   let pair = realPairs.get(index);
   if (!pair) {
-    pair = page.request.post('/api/backoffice/login', { data: ADMIN }).then(async (response) => {
-      expect(response.status(), 'the demo admin logs in').toBe(200);
-      return (await response.json()) as TokenPair;
-    });
+    // The demo admin's real tokens stand for the models' abstract ones.
+    pair = requestTokens(page);
     realPairs.set(index, pair);
   }
   const real = await pair;
