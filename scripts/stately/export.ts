@@ -18,12 +18,33 @@ function invokedActors(node: StateNode, found = new Map<string, string>()): Map<
   return found;
 }
 
-/** A guard's name with its static params, e.g. `failedWithStatus status=401`. */
-function guardLabel(guard: Transition['guard']): string {
+/**
+ * A guard as the exports and the model tests' tables show it: its name with its static params
+ * (`failedWithStatus status=401`), `!name` for `not(...)`, `(a && b)` / `(a || b)`, `in(state)` for
+ * `stateIn`, `inline guard` for an anonymous function.
+ */
+export function guardLabel(guard: unknown): string {
   if (guard === undefined) return '';
   if (typeof guard === 'string') return guard;
+  const { type, params, guards, stateValue, check } = guard as {
+    type?: unknown;
+    params?: unknown;
+    guards?: unknown[];
+    stateValue?: unknown;
+    check?: { name?: string };
+  };
+  // xstate's higher-order guards are functions told apart by their `check`.
+  switch (check?.name) {
+    case 'checkNot':
+      return `!${guardLabel(guards?.[0])}`;
+    case 'checkAnd':
+      return `(${(guards ?? []).map(guardLabel).join(' && ')})`;
+    case 'checkOr':
+      return `(${(guards ?? []).map(guardLabel).join(' || ')})`;
+    case 'checkStateIn':
+      return `in(${JSON.stringify(stateValue)})`;
+  }
   if (typeof guard === 'function') return 'inline guard';
-  const { type, params } = guard as { type?: unknown; params?: unknown };
   const name = String(type ?? 'guard');
   if (params === null || typeof params !== 'object') return name;
   const shown = Object.entries(params).map(([key, value]) => `${key}=${String(value)}`);

@@ -152,6 +152,8 @@ export interface ModelPath<M extends AnyStateMachine> {
 export interface PathRun {
   states: Set<string>;
   transitions: Set<string>;
+  /** Every delay the machine scheduled, by the delay's name (`TOKEN_REFRESH_INTERVAL`), in ms. */
+  delays: Map<string, number>;
 }
 
 /** The state nodes a snapshot is in, from the root down (parallel regions each contribute). */
@@ -326,6 +328,12 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
 }
 
+/** A `sendTo` target as a name: the id of the actor reference, or the id string it was given. */
+function actorName(to: unknown): string | undefined {
+  if (typeof to === 'string') return to;
+  return (to as { id?: string } | undefined)?.id;
+}
+
 function builtinToRequested(
   type: string,
   params: Record<string, unknown> | undefined,
@@ -335,6 +343,8 @@ function builtinToRequested(
       // Delayed raises are the timers of `after` transitions: the paths drive those themselves.
       return params?.delay === undefined ? { type, params: { event: params?.event } } : null;
     case 'xstate.sendTo':
+      // The target is kept so that a model can tell a message sent to the wrong actor.
+      return { type, params: { to: actorName(params?.to), event: params?.event } };
     case 'xstate.emit':
       return { type, params: { event: params?.event } };
     case 'xstate.spawnChild':
@@ -360,7 +370,7 @@ export async function runPath<M extends AnyStateMachine>(
   const clock = new SimulatedClock();
   const pending = new Map<string, Deferred>();
   const timers = new Map<string, number>();
-  const run: PathRun = { states: new Set(), transitions: new Set() };
+  const run: PathRun = { states: new Set(), transitions: new Set(), delays: new Map() };
   let started: StartedActor[] = [];
   let actions: RequestedAction[] = [];
   let emitted: AnyEventObject[] = [];
@@ -397,7 +407,9 @@ export async function runPath<M extends AnyStateMachine>(
     if (event.type === '@xstate.action') {
       const { type, params } = event.action as { type: string; params?: Record<string, unknown> };
       if (type === 'xstate.raise' && typeof params?.delay === 'number') {
-        timers.set((params.event as AnyEventObject).type, clock.now() + params.delay);
+        const timerType = (params.event as AnyEventObject).type;
+        timers.set(timerType, clock.now() + params.delay);
+        run.delays.set(timerType.slice(AFTER_PREFIX.length).split('.')[0] ?? '', params.delay);
       }
       const requested = builtinToRequested(type, params);
       if (requested) actions.push(requested);
@@ -454,6 +466,15 @@ export async function runPath<M extends AnyStateMachine>(
       const due = timers.get(event.type);
       if (due === undefined) throw new Error(`${where}: no pending timer`);
       timers.delete(event.type);
+      // One millisecond early nothing may happen: the delay is the one the machine scheduled.
+      const early = actor.getSnapshot();
+      if (due - 1 >= clock.now()) {
+        clock.set(due - 1);
+        await settle();
+        if (actor.getSnapshot() !== early) {
+          throw new Error(`${where}: the machine moved 1 ms before the delay was due`);
+        }
+      }
       clock.set(due);
     } else {
       actor.send(event);

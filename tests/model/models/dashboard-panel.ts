@@ -152,10 +152,11 @@ export function defineDashboardPanelModel<M extends AnyStateMachine>(
       expect(context.range).toEqual(range);
       expect(sent).toEqual([
         fromList
-          ? { type: 'xstate.sendTo', params: { event: { type: 'period.set', range } } }
+          ? { type: 'xstate.sendTo', params: { to: 'period', event: { type: 'period.set', range } } }
           : {
               type: 'xstate.sendTo',
               params: {
+                to: 'list',
                 event: { type: 'list.filter', filters: { start_date: range.from, end_date: range.to } },
               },
             },

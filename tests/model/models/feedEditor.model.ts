@@ -453,7 +453,7 @@ function checkStep(step: FeedEditorStep): void {
       expect(after.context).toMatchObject({ savedFeed: saved, feedId: saved.id, dirty: false });
       expect(step.actions, 'the Delivery panel reloads what was saved').toContainEqual({
         type: 'xstate.sendTo',
-        params: { event: { type: 'diagnostics.reload', feedId: saved.id } },
+        params: { to: 'diagnostics', event: { type: 'diagnostics.reload', feedId: saved.id } },
       });
     } else if ('error' in event) {
       expect(step.emitted).toEqual([

@@ -15,15 +15,11 @@ import {
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createActor } from 'xstate';
 import {
-  INVALID_CREDENTIALS_MESSAGE,
-  SERVER_BUSY_MESSAGE,
-  UNHANDLED_LOGIN_ERROR_MESSAGE,
   LOGIN_FIELDS,
   checkLoginField,
   checkLoginForm,
   loginMachine,
   selectLoginForm,
-  tooManyAttemptsMessage,
 } from '@/machines/login.machine';
 import type { LoginSnapshot, LoginTokens } from '@/machines/login.machine';
 import { loginTarget } from '@/machines/session-redirects';
@@ -31,6 +27,24 @@ import { sessionMachine } from '@/machines/session.machine';
 import { uiFocus, uiNavigate } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
+
+/*
+ * The texts the card must show, copied from their sources rather than imported from the machine, so a
+ * text that drifts in the machine fails here (issue 17).
+ */
+/** Spec §8 "Login by status", 401 without a server message. */
+const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+/** Spec §8 "Login by status", other statuses. */
+const UNHANDLED_LOGIN_ERROR_MESSAGE = 'Unhandled login error, check console for details';
+/** Issue 13: a 503 without a server message. */
+const SERVER_BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
+
+/** ARCHITECTURE.md §4: the 429 text, with N from Retry-After, or 'later' without that header. */
+function tooManyAttemptsMessage(retryAfterSeconds: number | null): string {
+  return retryAfterSeconds === null
+    ? 'Too many login attempts. Try again later.'
+    : `Too many login attempts. Try again in ${retryAfterSeconds} seconds.`;
+}
 
 const ADA: ProfileUser = {
   id: 1,
@@ -61,11 +75,11 @@ const RENEWED_PAIR: LoginTokens = { accessToken: 'access-2', refreshToken: 'refr
  * The session the card is given: never started, so what the card sends it only waits in its mailbox
  * (the checks read the sends from the step's actions).
  */
-const SESSION = createActor(sessionMachine);
+const SESSION = createActor(sessionMachine, { id: 'session' });
 
 /** The three actions of the branches that "log out" (spec §8), in order. */
 const LOG_OUT = ['reportFailure', 'clearStoredTokens', 'xstate.sendTo'];
-const LOGOUT_SENT = { type: 'xstate.sendTo', params: { event: { type: 'session.logout' } } };
+const LOGOUT_SENT = { type: 'xstate.sendTo', params: { to: 'session', event: { type: 'session.logout' } } };
 
 type LoginStep = ExecutedStep<typeof loginMachine>;
 
@@ -175,6 +189,7 @@ function checkStep(step: LoginStep): void {
         {
           type: 'xstate.sendTo',
           params: {
+            to: 'session',
             event: {
               type: 'session.login',
               user: event.output,

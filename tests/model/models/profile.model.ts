@@ -53,7 +53,10 @@ const wrongPassword = new ApiError('Bad Request', {
 const unreachable = new ApiError('Could not reach the server', { kind: 'network' });
 
 /** The session as the machine sees it; what it is told is checked on the `sendTo` actions. */
-const SESSION = createActor(fromCallback<SessionUserSetEvent>(() => undefined)).start();
+const SESSION = createActor(
+  fromCallback<SessionUserSetEvent>(() => undefined),
+  { id: 'session' },
+).start();
 
 const GOOD_PASSWORDS: Record<PasswordField, string> = {
   old_password: 'Secret123!',
@@ -92,7 +95,7 @@ const failure = (message: string) => ({ type: 'ui.toast', tone: 'error', message
 /** The session is told about the new user (the top bar changes at once). */
 const toSession = (user: unknown) => ({
   type: 'xstate.sendTo',
-  params: { event: { type: 'session.userSet', user } },
+  params: { to: 'session', event: { type: 'session.userSet', user } },
 });
 
 function generalErrors(snapshot: ProfileSnapshot) {

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
-import { LOGOUT_FAILED_MESSAGE, sessionMachine } from '@/machines/session.machine';
+import { sessionMachine } from '@/machines/session.machine';
 import type { SessionSnapshot } from '@/machines/session.machine';
 import { failureText } from '@/machines/failure-text';
 import { uiNavigate, uiToast } from '@/machines/ui-effects';
@@ -26,6 +26,9 @@ const GRACE: ProfileUser = { ...ADA, id: 2, first_name: 'Grace', last_name: 'Hop
 const STORED = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 /** The pair of a login, a refresh or another tab. */
 const OTHER = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+
+/** Spec §8 "Logout", copied rather than imported from the machine so that a drifting text fails. */
+const LOGOUT_FAILED_MESSAGE = 'Failed to logout.';
 
 const tokensExpired = new ApiError(TOKENS_EXPIRED_MESSAGE, { kind: 'tokens-expired', status: 401 });
 
@@ -203,7 +206,7 @@ function checkDelay(step: ExecutedStep<typeof sessionMachine>): void {
   if (before.matches({ logout: 'waitingToClearStorage' }) && after.matches({ logout: 'waitingToRedirect' })) {
     expect(step.actions).toEqual([
       { type: 'clearStoredTokens', params: undefined },
-      { type: 'xstate.sendTo', params: { event: { type: 'sync.broadcastLogout' } } },
+      { type: 'xstate.sendTo', params: { to: 'crossTabSync', event: { type: 'sync.broadcastLogout' } } },
     ]);
   } else if (before.matches({ logout: 'waitingToRedirect' })) {
     const to = before.context.logoutRedirect;
