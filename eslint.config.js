@@ -130,6 +130,8 @@ export default tseslint.config(
       'node_modules',
       'playwright-report',
       'test-results',
+      'reports',
+      '.stryker-tmp',
       'stately',
       'scripts/bench/anchors',
     ],

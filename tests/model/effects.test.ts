@@ -11,7 +11,7 @@ import { isUiEffect } from '@/machines/ui-effects';
 import { paths } from '@/routes/paths';
 import { findMachines } from '../../scripts/stately/machines';
 import { generatePaths, runPath } from './harness';
-import { models } from './models';
+import { isUnderTest, models } from './models';
 
 /**
  * Emitted events that are not requests to the screen, by machine: each says why it stays its own.
@@ -56,7 +56,7 @@ function problemWith(name: string, event: AnyEventObject): string | null {
 }
 
 describe('machine effects use the shared vocabulary', () => {
-  const machines = findMachines().filter((found) => models.has(found.name));
+  const machines = findMachines().filter((found) => models.has(found.name) && isUnderTest(found));
 
   it.each(machines.map((found) => [found.name] as const))('%s', async (name) => {
     const model = models.get(name)!;

@@ -14,7 +14,7 @@ import { sessionMachine } from '@/machines/session.machine';
 import { findMachines } from '../../scripts/stately/machines';
 import { generatePaths, runPath } from './harness';
 import type { MachineModel, PathRun } from './harness';
-import { models } from './models';
+import { filesUnderTest, isUnderTest, models } from './models';
 import { checkOracle } from './oracle';
 import type { Oracle } from './oracle';
 
@@ -74,13 +74,20 @@ async function runAll(
 describe('reviewed tables', () => {
   const machines = findMachines();
 
-  it('lists every machine without a table, and has no table without a machine', () => {
-    const without = machines.filter(({ name }) => !oracles.has(name)).map(({ name }) => name);
-    expect(without.sort()).toEqual([...WITHOUT_TABLE].sort());
-    expect([...oracles.keys()].filter((name) => !machines.some((found) => found.name === name))).toEqual([]);
-  });
+  it.skipIf(filesUnderTest !== null)(
+    'lists every machine without a table, and has no table without a machine',
+    () => {
+      const without = machines.filter(({ name }) => !oracles.has(name)).map(({ name }) => name);
+      expect(without.sort()).toEqual([...WITHOUT_TABLE].sort());
+      expect([...oracles.keys()].filter((name) => !machines.some((found) => found.name === name))).toEqual(
+        [],
+      );
+    },
+  );
 
   for (const [name, oracle] of oracles) {
+    const found = machines.find((machine) => machine.name === name);
+    if (found && !isUnderTest(found)) continue;
     it(`${name} conforms to its table, and its paths take every row of it`, async () => {
       const model = models.get(name);
       const machine = machines.find((found) => found.name === name)?.machine;
@@ -101,7 +108,8 @@ async function verdict(name: string, machine: AnyStateMachine) {
   return { failures, problems: checkOracle(machine, oracle, runs) };
 }
 
-describe('fixed mutants are caught', () => {
+// The fixed mutants check the harness and the tables, not the machines of a mutation run.
+describe.skipIf(filesUnderTest !== null)('fixed mutants are caught', () => {
   it('the unmutated session and login machines pass', async () => {
     expect(await verdict('session', sessionMachine)).toEqual({ failures: [], problems: [] });
     expect(await verdict('login', loginMachine)).toEqual({ failures: [], problems: [] });

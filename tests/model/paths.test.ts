@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findMachines } from '../../scripts/stately/machines';
 import { generatePaths, runPath } from './harness';
-import { models } from './models';
+import { isUnderTest, models } from './models';
 
-describe.each(findMachines().filter((found) => models.has(found.name)))(
+describe.each(findMachines().filter((found) => models.has(found.name) && isUnderTest(found)))(
   '$name paths',
   ({ name, machine }) => {
     const model = models.get(name)!;

@@ -92,6 +92,12 @@ function expectFailure(step: LoginStep, message: string, logsOut: boolean, repor
   expect(step.actions.filter((action) => action.type === 'xstate.sendTo')).toEqual(
     logsOut ? [LOGOUT_SENT] : [],
   );
+  if (reports) {
+    expect(step.actions[0], 'the failure is logged with its error').toEqual({
+      type: 'reportFailure',
+      params: { error: (step.event as { error: unknown }).error },
+    });
+  }
 }
 
 function checkAuthenticationError(step: LoginStep, error: unknown): void {
@@ -157,6 +163,13 @@ function checkStep(step: LoginStep): void {
   if (before === null) {
     expect(after.value).toBe('idle');
     expect(after.context.error).toBeNull();
+    expect(after.context, 'the form starts empty and untouched, with no tokens').toMatchObject({
+      values: { email: '', password: '' },
+      touched: { email: false, password: false },
+      errors: { email: null, password: null },
+      accessToken: '',
+      refreshToken: '',
+    });
     expect(after.context.redirectTo).toBe(loginTarget(step.input?.locationState));
     return;
   }
@@ -265,6 +278,7 @@ export default defineModel({
         httpError(429, 'Too Many Requests'),
         httpError(500, 'Internal Server Error'),
         httpError(503, 'The server is busy checking other passwords. Try again in a moment.', 1),
+        httpError(503, null),
         httpError(502, 'Bad Gateway'),
         new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }),
       ],

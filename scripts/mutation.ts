@@ -1,0 +1,100 @@
+/**
+ * `npm run test:mutation [file …]` (issue 17 "Mutation testing as the measure"): StrykerJS mutates
+ * each statechart file of src/machines in turn (all of them, or the `*.machine.ts` files named) and
+ * runs the model tests of tests/model alone against every mutant (vitest.mutation.config.ts, with
+ * MODEL_MACHINE_FILES set to the file so only its machines' paths rerun). Prints, per file, the
+ * mutants killed, survived and uncovered and the score (killed / all valid mutants), then the total
+ * and every survivor of the session and login machines. Not part of `npm test`: one file takes
+ * tens of minutes on the 2-core machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
+/** Machines whose survivors are listed one by one: the flows reviewers read (issue 17). */
+const LISTED = new Set(['session.machine.ts', 'login.machine.ts']);
+
+interface MutantResult {
+  status: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number } };
+}
+
+interface Counts {
+  file: string;
+  killed: number;
+  survived: number;
+  noCoverage: number;
+  other: number;
+}
+
+/** Killed (or timed out: the mutant hung the tests) over every mutant that compiled and ran. */
+function score(counts: Omit<Counts, 'file'>): number {
+  const valid = counts.killed + counts.survived + counts.noCoverage;
+  return valid === 0 ? Number.NaN : (100 * counts.killed) / valid;
+}
+
+/** Runs Stryker on one machine file; returns its counts and its survivors. */
+function mutate(file: string): { counts: Counts; survivors: MutantResult[] } {
+  const run = spawnSync(
+    'npx',
+    ['stryker', 'run', '--mutate', `src/machines/${file}`, '--reporters', 'json,progress-append-only'],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_MACHINE_FILES: file } },
+  );
+  if (run.status !== 0) throw new Error(`Stryker failed on ${file} (exit ${String(run.status)})`);
+  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as {
+    files: Record<string, { mutants: MutantResult[] }>;
+  };
+  const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
+  const counts: Counts = { file, killed: 0, survived: 0, noCoverage: 0, other: 0 };
+  for (const mutant of mutants) {
+    if (mutant.status === 'Killed' || mutant.status === 'Timeout') counts.killed += 1;
+    else if (mutant.status === 'Survived') counts.survived += 1;
+    else if (mutant.status === 'NoCoverage') counts.noCoverage += 1;
+    else counts.other += 1;
+  }
+  return { counts, survivors: mutants.filter((mutant) => mutant.status === 'Survived') };
+}
+
+const requested = process.argv.slice(2).map((arg) => path.basename(arg));
+const files = requested.length
+  ? requested
+  : readdirSync(path.join(ROOT, 'src/machines'))
+      .filter((name) => name.endsWith('.machine.ts'))
+      .sort();
+
+const rows: Counts[] = [];
+const listed: string[] = [];
+for (const file of files) {
+  const { counts, survivors } = mutate(file);
+  rows.push(counts);
+  if (LISTED.has(file)) {
+    for (const mutant of survivors) {
+      const { line, column } = mutant.location.start;
+      listed.push(`${file}:${line}:${column} ${mutant.mutatorName} → ${mutant.replacement ?? ''}`);
+    }
+  }
+}
+
+const total = rows.reduce(
+  (sum, row) => ({
+    file: 'all',
+    killed: sum.killed + row.killed,
+    survived: sum.survived + row.survived,
+    noCoverage: sum.noCoverage + row.noCoverage,
+    other: sum.other + row.other,
+  }),
+  { file: 'all', killed: 0, survived: 0, noCoverage: 0, other: 0 },
+);
+console.log('\nMutation score of the model tests (target ≥ 85 %)');
+console.log('| file | killed | survived | no coverage | not run | score |');
+console.log('|---|---|---|---|---|---|');
+for (const row of [...rows, total]) {
+  console.log(
+    `| ${row.file} | ${row.killed} | ${row.survived} | ${row.noCoverage} | ${row.other} | ${score(row).toFixed(1)} % |`,
+  );
+}
+if (listed.length > 0) console.log(`\nSurvivors in the session and login machines:\n${listed.join('\n')}`);
