@@ -43,9 +43,17 @@ import type {
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { AdjacencyMap, TraversalOptions } from 'xstate/graph';
 
-const DONE_PREFIX = 'xstate.done.actor.';
-const ERROR_PREFIX = 'xstate.error.actor.';
-const AFTER_PREFIX = 'xstate.after.';
+/** Event type prefix of an invoked actor's output. */
+export const DONE_PREFIX = 'xstate.done.actor.';
+/** Event type prefix of an invoked actor's error. */
+export const ERROR_PREFIX = 'xstate.error.actor.';
+/** Event type prefix of a delayed transition's timer. */
+export const AFTER_PREFIX = 'xstate.after.';
+
+/** The delay's name in an `xstate.after.<DELAY>.<state id>` event type (`TOKEN_REFRESH_INTERVAL`). */
+export function delayName(eventType: string): string {
+  return eventType.slice(AFTER_PREFIX.length).split('.')[0] ?? '';
+}
 
 /** `xstate.done.actor.<invoke id>`: the invoked actor finished with `output`. */
 export type ActorDoneEvent = { type: `xstate.done.actor.${string}`; output: unknown };
@@ -232,7 +240,7 @@ function eventsFor(model: AnyModel, snapshot: AnyMachineSnapshot): AnyEventObjec
  * @throws when the delay is not a fixed number of ms
  */
 export function delayOf(machine: AnyStateMachine, eventType: string): number {
-  const name = eventType.slice(AFTER_PREFIX.length).split('.')[0] ?? '';
+  const name = delayName(eventType);
   const configured: unknown = (machine.implementations.delays as Record<string, unknown>)[name];
   const ms = typeof configured === 'number' ? configured : Number(name);
   if (!Number.isFinite(ms)) throw new Error(`${machine.id}: delay '${name}' is not a fixed number of ms`);
@@ -409,7 +417,7 @@ export async function runPath<M extends AnyStateMachine>(
       if (type === 'xstate.raise' && typeof params?.delay === 'number') {
         const timerType = (params.event as AnyEventObject).type;
         timers.set(timerType, clock.now() + params.delay);
-        run.delays.set(timerType.slice(AFTER_PREFIX.length).split('.')[0] ?? '', params.delay);
+        run.delays.set(delayName(timerType), params.delay);
       }
       const requested = builtinToRequested(type, params);
       if (requested) actions.push(requested);

@@ -5,9 +5,9 @@
  *   and the transitions it must define by event key, as an ordered list of alternatives (the first
  *   whose guard holds is taken). An event key is the event type, `done:<actor src>` /
  *   `error:<actor src>` for an invoked actor's outcome, `after:<DELAY>` for a delay, `always` for an
- *   eventless transition. An alternative reads `[guard params] → #target / action, action` (the guard as `guardLabel` of
- *   scripts/stately/export.ts writes it, e.g. `[failedWithStatus status=401]`); the
- *   guard and the actions are left out when there are none, and `(stays)` stands for no target.
+ *   eventless transition. An alternative reads `[guard params] → #target / action, action`, the
+ *   guard as `guardLabel` of scripts/stately/export.ts writes it (`[failedWithStatus status=401]`);
+ *   the guard and the actions are left out when there are none, and `(stays)` stands for no target.
  * - `delays`: the spec's delays in ms, as fixed numbers.
  *
  * `checkOracle` compares the machine with its table and with what its generated paths did:
@@ -20,7 +20,15 @@
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 import { guardLabel } from '../../scripts/stately/export';
-import { listStates, listTransitions, transitionId } from './harness';
+import {
+  AFTER_PREFIX,
+  DONE_PREFIX,
+  ERROR_PREFIX,
+  delayName,
+  listStates,
+  listTransitions,
+  transitionId,
+} from './harness';
 import type { PathRun } from './harness';
 
 /** The reviewed table of one machine; see the module comment. */
@@ -38,10 +46,6 @@ export function defineOracle(oracle: Oracle): Oracle {
   return oracle;
 }
 
-const DONE_ACTOR = 'xstate.done.actor.';
-const ERROR_ACTOR = 'xstate.error.actor.';
-const AFTER = 'xstate.after.';
-
 /** The src of the actor that `source` invokes with id `invokeId` (the id when none matches). */
 function invokedSrc(source: AnyStateNode, invokeId: string): string {
   const invoke = source.invoke.find((definition) => definition.id === invokeId);
@@ -52,12 +56,13 @@ function invokedSrc(source: AnyStateNode, invokeId: string): string {
 export function eventKey(transition: AnyTransitionDefinition): string {
   const { eventType, source } = transition;
   if (!eventType) return 'always';
-  if (eventType.startsWith(DONE_ACTOR))
-    return `done:${invokedSrc(source, eventType.slice(DONE_ACTOR.length))}`;
-  if (eventType.startsWith(ERROR_ACTOR)) {
-    return `error:${invokedSrc(source, eventType.slice(ERROR_ACTOR.length))}`;
+  if (eventType.startsWith(DONE_PREFIX)) {
+    return `done:${invokedSrc(source, eventType.slice(DONE_PREFIX.length))}`;
   }
-  if (eventType.startsWith(AFTER)) return `after:${eventType.slice(AFTER.length).split('.')[0] ?? ''}`;
+  if (eventType.startsWith(ERROR_PREFIX)) {
+    return `error:${invokedSrc(source, eventType.slice(ERROR_PREFIX.length))}`;
+  }
+  if (eventType.startsWith(AFTER_PREFIX)) return `after:${delayName(eventType)}`;
   if (eventType.startsWith('xstate.done.state.')) return 'done:state';
   return eventType;
 }
