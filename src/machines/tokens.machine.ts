@@ -9,7 +9,8 @@
  *   ('Name (optional)', validated with the contract's `TokenName` as the person types); its submit
  *   posts the new token or the new name. Adding shows the server's message (spec §8 'Added new token
  *   successfully') and reloads the list; renaming replaces the row with the server's answer. A
- *   failure keeps the form open with what was typed and says why in an error toast (`failureText`).
+ *   failure is logged (spec §8), keeps the form open with what was typed and says why in an error
+ *   toast (`failureText`).
  *   `tokens.revoke` only asks (`confirming`, the dialog naming the token); `tokens.confirmRevoke` sends
  *   the revoke.
  * - `undo`: after a revoke succeeds, that token's Undo is offered for TOKEN_UNDO_MS (`offered`); a
@@ -18,8 +19,8 @@
  * Revoke and restore requests are spawned children, one per row, so rows change independently; a row
  * whose request is in flight (`pending`) takes no other revoke or restore. Restoring (the row's
  * 'Restore', or 'Undo' while offered) needs no confirmation. Rows change only with the server's answer
- * (never optimistically): success replaces the row and says so in a success toast; failure leaves the
- * row as the server last said and an error toast gives the reason.
+ * (never optimistically): success replaces the row and says so in a success toast; failure is logged
+ * (spec §4), leaves the row as the server last said, and an error toast gives the reason.
  *
  * `tokens.view` / `tokens.closeView` open and close the 'Full Token' modal.
  */
@@ -233,6 +234,13 @@ export const tokensMachine = setup({
         stopChild(({ event }) => revokeActorId(event.tokenId)),
         assign({ pending: ({ context, event }) => context.pending.filter((id) => id !== event.tokenId) }),
         {
+          type: 'reportFailure',
+          params: ({ event }) => ({
+            what: event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore,
+            error: event.error,
+          }),
+        },
+        {
           type: 'toastFailure',
           params: ({ event }) => ({
             what: event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore,
@@ -342,10 +350,16 @@ export const tokensMachine = setup({
             },
             onError: {
               target: 'naming',
-              actions: {
-                type: 'toastFailure',
-                params: ({ event }) => ({ what: TOKEN_FAILURES.add, error: event.error }),
-              },
+              actions: [
+                {
+                  type: 'reportFailure',
+                  params: ({ event }) => ({ what: TOKEN_FAILURES.add, error: event.error }),
+                },
+                {
+                  type: 'toastFailure',
+                  params: ({ event }) => ({ what: TOKEN_FAILURES.add, error: event.error }),
+                },
+              ],
             },
           },
         },
@@ -371,10 +385,16 @@ export const tokensMachine = setup({
             },
             onError: {
               target: 'naming',
-              actions: {
-                type: 'toastFailure',
-                params: ({ event }) => ({ what: TOKEN_FAILURES.rename, error: event.error }),
-              },
+              actions: [
+                {
+                  type: 'reportFailure',
+                  params: ({ event }) => ({ what: TOKEN_FAILURES.rename, error: event.error }),
+                },
+                {
+                  type: 'toastFailure',
+                  params: ({ event }) => ({ what: TOKEN_FAILURES.rename, error: event.error }),
+                },
+              ],
             },
           },
         },

@@ -1,8 +1,11 @@
 /** Model of notFoundMachine (spec §2 Top level, §9 "404 redirect 5 seconds"): no context to keep. */
 import { expect } from 'vitest';
-import { NOT_FOUND_HOME, notFoundMachine } from '@/machines/notFound.machine';
+import { notFoundMachine } from '@/machines/notFound.machine';
 import { uiNavigate } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
+
+/** Spec §2 "redirects to /", copied rather than imported from the machine (issue 17). */
+const HOME = '/';
 
 export default defineModel({
   machine: notFoundMachine,
@@ -18,7 +21,7 @@ export default defineModel({
       // dead URL.
       expect(after.value).toBe('redirecting');
       expect(after.status).toBe('done');
-      expect(emitted).toEqual([uiNavigate(NOT_FOUND_HOME, { replace: true })]);
+      expect(emitted).toEqual([uiNavigate(HOME, { replace: true })]);
     }
   },
 });

@@ -2,7 +2,8 @@
  * Model of tokensMachine (spec §2 "Associated Tokens panel", §4 "Token revoked flag", §7 "list
  * reloaded after" adding, §8 'Added new token successfully'; issue 15 finding 1: a failed load is a
  * failed state with Retry, adding and renaming go through a name form whose failures are error
- * toasts, revoking asks first and offers Undo, rows change only with the server's answer).
+ * toasts, revoking asks first and offers Undo, rows change only with the server's answer). Every
+ * failure is also logged, as spec §4 and §8 say.
  *
  * The revoke and restore requests are spawned children whose answers (`revoke.done` /
  * `revoke.failed`) the fixtures send as the children would: only for a row whose request is in
@@ -211,16 +212,19 @@ function checkStep(step: TokensStep): void {
       }
       return;
     }
-    case 'revoke.failed':
+    case 'revoke.failed': {
+      const what = event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore;
       expect(now).toEqual(was);
       expectContext({ pending: before.context.pending.filter((id) => id !== event.tokenId) });
+      expect(step.actions, 'spec §4: a failed toggle is logged').toContainEqual({
+        type: 'reportFailure',
+        params: { what, error: event.error },
+      });
       expect(emitted, 'the reason is shown; the row stays as the server said').toEqual([
-        uiToast(
-          'error',
-          failureText(event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore, event.error),
-        ),
+        uiToast('error', failureText(what, event.error)),
       ]);
       return;
+    }
   }
   if (event.type.startsWith('xstate.after.')) {
     expect(now, 'the Undo offer ends after a while').toEqual({ ...was, undo: 'idle' });
@@ -263,6 +267,10 @@ function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: R
       expect(now, 'the form stays open with what was typed').toEqual({ ...was, dialog: 'naming' });
       expectContext({});
       expect(emitted).toEqual([uiToast('error', failureText(TOKEN_FAILURES.add, event.error))]);
+      expect(actions, 'spec §8: a tokens failure is logged').toContainEqual({
+        type: 'reportFailure',
+        params: { what: TOKEN_FAILURES.add, error: event.error },
+      });
       return;
     case 'xstate.done.actor.renameToken': {
       const token = event.output as ApiToken;
@@ -278,6 +286,10 @@ function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: R
       expect(now).toEqual({ ...was, dialog: 'naming' });
       expectContext({});
       expect(emitted).toEqual([uiToast('error', failureText(TOKEN_FAILURES.rename, event.error))]);
+      expect(actions, 'spec §8: a tokens failure is logged').toContainEqual({
+        type: 'reportFailure',
+        params: { what: TOKEN_FAILURES.rename, error: event.error },
+      });
       return;
     default:
       throw new Error(`unexpected event ${event.type}`);

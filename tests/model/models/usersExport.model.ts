@@ -7,10 +7,21 @@
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ReportFile } from '@/api/download';
-import { failureText } from '@/machines/failure-text';
 import { uiToast } from '@/machines/ui-effects';
-import { USERS_EXPORT_FAILED_MESSAGE, usersExportMachine } from '@/machines/usersExport.machine';
+import { usersExportMachine } from '@/machines/usersExport.machine';
 import { defineModel } from '../harness';
+
+/*
+ * The error toast of each failure fixture, copied from issue 15 ('Failed to export users', then the
+ * reason: the server's message, else the client's) rather than made by the machine's helpers, so a
+ * text that drifts in the machine fails here (issue 17).
+ */
+const FORBIDDEN = new ApiError('Forbidden', { kind: 'http', status: 403, serverMessage: 'Admins only' });
+const OFFLINE = new ApiError('Could not reach the server', { kind: 'network' });
+const FAILURE_TOASTS = new Map<unknown, string>([
+  [FORBIDDEN, 'Failed to export users: Admins only'],
+  [OFFLINE, 'Failed to export users: Could not reach the server'],
+]);
 
 const CSV: ReportFile = {
   blob: new Blob(['id,first_name\n2,Grace\n'], { type: 'text/csv' }),
@@ -28,10 +39,7 @@ export default defineModel({
   outcomes: {
     download: {
       done: [CSV],
-      error: [
-        new ApiError('Forbidden', { kind: 'http', status: 403, serverMessage: 'Admins only' }),
-        new ApiError('Could not reach the server', { kind: 'network' }),
-      ],
+      error: [FORBIDDEN, OFFLINE],
     },
   },
   stubActions: ['saveFile', 'logFailure'],
@@ -64,9 +72,8 @@ export default defineModel({
         params: { error: event.error },
       });
       expect(emitted, 'the error toast says why').toEqual([
-        uiToast('error', failureText(USERS_EXPORT_FAILED_MESSAGE, event.error)),
+        uiToast('error', FAILURE_TOASTS.get(event.error)!),
       ]);
-      expect(emitted[0]).toMatchObject({ message: expect.stringMatching(/^Failed to export users: /) });
     }
   },
 });
