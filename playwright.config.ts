@@ -38,6 +38,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The `--mode e2e` build of `npm run test:e2e`: the production build plus the model trace the
+    // browser replays read (src/machines/model-trace.ts).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/e2e',
+    },
   },
 });

@@ -83,8 +83,11 @@ const ROUTES: RouteTarget[] = [
 /** Chunks that belong to the login, the dashboard or the chart: none of them may load on /. */
 const PRIVATE_CHUNK =
   /^(Dashboard|Users|CreateUser|EditUser|Feeds|CreateFeed|EditFeed|Profile|Login|AuthLayout|RequireRole|SessionShell|Toasts|WeeklyOrdersChart|chart)/;
-/** Strings only `@statelyai/inspect` contains (its window URL and handshake event). */
-const INSPECTOR_CODE = /stately\.ai\/inspect|@statelyai\.connected/;
+/**
+ * Strings only the development tools contain: `@statelyai/inspect` (its window URL and handshake
+ * event) and the e2e build's model trace (src/machines/model-trace.ts).
+ */
+const INSPECTOR_CODE = /stately\.ai\/inspect|@statelyai\.connected|__modelTrace/;
 /** Settling time after scrolling, for what loads near the viewport to be fetched. */
 const SCROLL_SETTLE_MS = 2000;
 
@@ -140,7 +143,7 @@ function sizeOf(dir: string, scripts: string[]): { raw: number; gzip: number } {
   return { raw, gzip };
 }
 
-/** The built JavaScript files that contain code of the Stately inspector. */
+/** The built JavaScript files that contain code of the Stately inspector or the model trace. */
 function filesWithInspector(): string[] {
   const assets = path.join(clientDir, 'assets');
   return readdirSync(assets).filter(
@@ -355,7 +358,7 @@ export default async function pagesBench(): Promise<void> {
 
     const inspectorFiles = filesWithInspector();
     console.log(
-      `Stately inspector code in the build: ${inspectorFiles.length ? inspectorFiles.join(', ') : 'none'}`,
+      `Stately inspector or model trace code in the build: ${inspectorFiles.length ? inspectorFiles.join(', ') : 'none'}`,
     );
   } finally {
     anchor.stop();

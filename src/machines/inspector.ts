@@ -8,6 +8,7 @@
  * are dropped (the `pages` bench checks the build).
  */
 import type { InspectionEvent, Observer } from 'xstate';
+import { createModelTrace } from './model-trace';
 
 /** What an actor is created with when the inspector is on. */
 export interface InspectionOptions {
@@ -38,10 +39,12 @@ let inspect: Observer<InspectionEvent> | undefined;
 /**
  * Starts the inspector when `search` (the URL's query when the app starts) has `inspect` in a
  * development build; called once by the browser entry. It is read at start because the app's own
- * navigation drops the query, while actors are created later, as their screens load.
+ * navigation drops the query, while actors are created later, as their screens load. A build made
+ * with `--mode e2e` records the model trace instead (model-trace.ts), for the browser replays.
  */
 export function startInspectorIfAsked(search: string): void {
   if (import.meta.env.DEV && new URLSearchParams(search).has('inspect')) inspect = createDeferredInspector();
+  else if (import.meta.env.MODE === 'e2e') inspect = createModelTrace();
 }
 
 /**

@@ -42,6 +42,9 @@ import type {
 } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 import type { AdjacencyMap, TraversalOptions } from 'xstate/graph';
+import { transitionId } from '@/machines/model-trace';
+
+export { transitionId };
 
 /** Event type prefix of an invoked actor's output. */
 export const DONE_PREFIX = 'xstate.done.actor.';
@@ -162,6 +165,8 @@ export interface PathRun {
   transitions: Set<string>;
   /** Every delay the machine scheduled, by the delay's name (`TOKEN_REFRESH_INTERVAL`), in ms. */
   delays: Map<string, number>;
+  /** The transition ids each step took, in order, by step (the browser replays compare them). */
+  steps: string[][];
 }
 
 /** The state nodes a snapshot is in, from the root down (parallel regions each contribute). */
@@ -378,7 +383,8 @@ export async function runPath<M extends AnyStateMachine>(
   const clock = new SimulatedClock();
   const pending = new Map<string, Deferred>();
   const timers = new Map<string, number>();
-  const run: PathRun = { states: new Set(), transitions: new Set(), delays: new Map() };
+  const run: PathRun = { states: new Set(), transitions: new Set(), delays: new Map(), steps: [] };
+  let taken: string[] = [];
   let started: StartedActor[] = [];
   let actions: RequestedAction[] = [];
   let emitted: AnyEventObject[] = [];
@@ -407,6 +413,7 @@ export async function runPath<M extends AnyStateMachine>(
     if (event.type === '@xstate.microstep') {
       for (const transition of (event as { _transitions: AnyTransitionDefinition[] })._transitions) {
         run.transitions.add(transitionId(transition));
+        taken.push(transitionId(transition));
         // A transient initial state is never in a settled snapshot; it shows as a transition's source.
         run.states.add(transition.source.id);
       }
@@ -432,6 +439,9 @@ export async function runPath<M extends AnyStateMachine>(
       started = [];
       actions = [];
       emitted = [];
+      // The initial microsteps are taken inside createActor, before step 0 is delivered.
+      if (index > 0) taken = [];
+      run.steps.push(taken);
       const where = `${model.machine.id}, step ${index} (${describeEvent(step.event)})`;
       await deliver(step.event, where);
       const after = actor.getSnapshot() as AnyMachineSnapshot;
@@ -501,13 +511,6 @@ export function listTransitions(machine: AnyStateMachine): AnyTransitionDefiniti
     ...[...node.transitions.values()].flat(),
     ...(node.always ?? []),
   ]);
-}
-
-/** Identifies a transition across `provide`d copies of a machine: source id, event, position. */
-export function transitionId(transition: AnyTransitionDefinition): string {
-  const { source, eventType } = transition;
-  const siblings = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
-  return `${source.id}|${eventType}|${siblings.indexOf(transition)}`;
 }
 
 /** A readable name of a transition: source, event, guard and targets. */

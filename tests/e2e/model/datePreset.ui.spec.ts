@@ -81,6 +81,8 @@ async function expectRange(page: Page, range: { from: string; to: string }): Pro
 
 const datePresetUi: UiModel<DatePresetMachine> = {
   model,
+  // Each dashboard panel runs a period; the replay follows the User Orders panel's.
+  parent: 'ordersPanel',
   clock: input.now(),
   start: async ({ page }) => {
     const requests: URL[] = [];

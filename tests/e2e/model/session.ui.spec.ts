@@ -329,6 +329,16 @@ async function answerProfile(run: SessionRun, event: ModelEvent<Session>): Promi
 const sessionUi: UiModel<Session> = {
   model: sessionUiModel,
   clock: CLOCK_INSTALLED_AT,
+  // The start check reads storage at once, and the router follows a logout's redirect at once: both
+  // have happened before the replay can look.
+  immediate: [READ_TOKENS, 'location.changed'],
+  // The router reports every location to the session (which clears its error, spec §4): the first
+  // as the app starts, and each redirect the session asks for. The model's paths carry it where it
+  // matters (a logout's redirect ends on it); the screen assertions show the error where one is set.
+  // Another tab writes a pair one key at a time, so storage fires an event per changed key, and the
+  // session hears the pair after each: the model's one `sync.tokensStored` may reach it twice (the
+  // gesture counts the profile loads that follow).
+  incidental: ['location.changed', 'sync.tokensStored'],
   async start(run) {
     const { page, held } = run;
     await pauseClock(page);
