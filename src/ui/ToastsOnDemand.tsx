@@ -8,6 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 
 let requested = false;
 let Container: ComponentType | null = null;
@@ -30,8 +31,20 @@ function subscribe(listener: () => void): () => void {
 
 const loadedContainer = () => Container;
 
-/** Renders the toast container once a toast has been asked for and its module is loaded. */
+/**
+ * Renders the toast container once a toast has been asked for and its module is loaded: straight
+ * into `body`, marked as a live announcer. An open modal dialog hides the rest of the page from
+ * assistive technology (`aria-hidden` on body's other children) but leaves live announcers alone,
+ * so a toast raised while a dialog stays open (a token name the server refused) is still read out.
+ */
 export function ToastsOnDemand() {
   const Loaded = useSyncExternalStore(subscribe, loadedContainer, loadedContainer);
-  return Loaded ? <Loaded /> : null;
+  return Loaded
+    ? createPortal(
+        <div data-live-announcer="">
+          <Loaded />
+        </div>,
+        document.body,
+      )
+    : null;
 }
