@@ -58,7 +58,7 @@ import profileModel from '../../model/models/profile.model';
 import type { ModelEvent } from '../../model/harness';
 import { signInAsAdmin } from './admin-session';
 import { LEAN_TRACE } from './auth-ui';
-import { answerForError, coveringPaths, describeUiModel } from './ui-model';
+import { answerForError, coveringPaths, describeUiModel, expectToast, expectWithFrames } from './ui-model';
 import type { HeldAnswer, UiGesture, UiModel, UiRun } from './ui-model';
 
 type ProfileMachine = typeof profileModel.machine;
@@ -74,8 +74,6 @@ const SIGNED_IN: ProfileUser = { ...ada, avatar: withAvatar.avatar };
 
 /** Installed by the replay (time flows); `start` stops it a minute later, before the app loads. */
 const NOW = Date.parse('2025-01-03T12:00:00Z');
-/** One animation frame of the stopped clock, in ms. */
-const FRAME = 16;
 const ACCOUNT = '**/api/backoffice/account';
 /** The held calls of the screen, by the name `HeldRequests` knows them under. */
 const CALLS = {
@@ -141,24 +139,6 @@ function clientError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new ApiError(message, { kind: 'http', status: 500, serverMessage: message });
-}
-
-/**
- * Waits until `probe` gives `expected`, running one animation frame of the stopped clock before each
- * try (see the module comment).
- */
-async function expectWithFrames<T>(page: Page, probe: () => Promise<T>, expected: T, message: string) {
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(FRAME);
-      return probe();
-    }, message)
-    .toEqual(expected);
-}
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message });
-  await expectWithFrames(page, async () => (await toast.count()) > 0, true, `a toast says '${message}'`);
 }
 
 /** Waits until `call` has exactly `count` held requests (they arrive asynchronously). */

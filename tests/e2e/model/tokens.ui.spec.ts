@@ -39,7 +39,7 @@ import tokensModel from '../../model/models/tokens.model';
 import type { ModelEvent, ModelPath } from '../../model/harness';
 import { signInAsAdmin } from './admin-session';
 import { LEAN_TRACE } from './auth-ui';
-import { answerForError, coveringPaths, describeUiModel } from './ui-model';
+import { answerForError, coveringPaths, describeUiModel, expectToast, expectWithFrames } from './ui-model';
 import type { UiGesture, UiModel, UiRun } from './ui-model';
 
 type TokensMachine = typeof tokensModel.machine;
@@ -52,8 +52,6 @@ const { userId } = input;
 
 /** Installed by the replay (time flows); `start` stops it a minute later, before the app loads. */
 const NOW = Date.parse('2025-01-03T12:00:00Z');
-/** One animation frame of the stopped clock, in ms. */
-const FRAME = 16;
 const TOKENS_URL = `**/api/backoffice/users/${userId}/tokens`;
 const TOKENS_PATH = `/api/backoffice/users/${userId}/tokens`;
 
@@ -70,24 +68,6 @@ function snapshotBefore(run: Run): TokensSnapshot {
   const step = run.path.steps[run.step - 1];
   if (!step) throw new Error(`step ${run.step} has no step before it`);
   return step.state;
-}
-
-/**
- * Waits until `probe` gives `expected`, running one animation frame of the stopped clock before each
- * try (see the module comment).
- */
-async function expectWithFrames<T>(page: Page, probe: () => Promise<T>, expected: T, message: string) {
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(FRAME);
-      return probe();
-    }, message)
-    .toEqual(expected);
-}
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message });
-  await expectWithFrames(page, async () => (await toast.count()) > 0, true, `a toast says '${message}'`);
 }
 
 /** Waits until `call` has exactly `count` held requests (they arrive or are cancelled asynchronously). */

@@ -175,6 +175,34 @@ export class HeldRequests {
   }
 }
 
+/** One animation frame of a stopped Playwright clock, in ms. */
+export const FRAME = 16;
+
+/**
+ * Waits until `probe` gives `expected`, running one animation frame of the page's stopped clock
+ * before each try: what the app runs on animation frames (a dialog closing, a toast making room)
+ * never moves while the clock stands still.
+ */
+export async function expectWithFrames<T>(
+  page: Page,
+  probe: () => Promise<T>,
+  expected: T,
+  message: string,
+): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(FRAME);
+      return probe();
+    }, message)
+    .toEqual(expected);
+}
+
+/** Waits, frame by frame (`expectWithFrames`), for a toast that says `message`. */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: message });
+  await expectWithFrames(page, async () => (await toast.count()) > 0, true, `a toast says '${message}'`);
+}
+
 /** What a mapping works with while a path runs. */
 export interface UiRun<M extends AnyStateMachine> {
   page: Page;
