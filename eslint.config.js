@@ -245,4 +245,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Each Playwright worker has its own app server; only fixtures.ts's `test` points at it.
+    files: ['tests/e2e/**'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import `test` from tests/e2e/fixtures.ts: its baseURL is the worker's own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

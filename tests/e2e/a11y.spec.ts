@@ -8,7 +8,7 @@
  * the demo admin signed in. The edit screens open the first user and feed the lists link to.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './model/admin-session';
 

@@ -3,7 +3,8 @@
  * survives a reload, a wrong password shows the spec's message, logout reaches a second tab, and
  * unknown URLs show the not-found screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { ADMIN as admin, fillLogin, signIn } from './sign-in';
 
 async function logIn(page: Page, password: string = admin.password) {

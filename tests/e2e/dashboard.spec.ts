@@ -7,7 +7,8 @@
  * holds the table's rows.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page, Request } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { pdfLines } from '../api/dashboard-fixtures';
 import { signIn } from './sign-in';

@@ -12,7 +12,7 @@
  * selects all of it; Undo takes back Select All; unsaved input survives another tab's logout.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import type { DeliveredFeed } from '@/api/schemas/feed-delivery';

@@ -5,7 +5,7 @@
  * position. Any other screen still opens at the top (spec §2 "Every route change scrolls smoothly to
  * the top").
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { signInAsAdmin } from './model/admin-session';
 

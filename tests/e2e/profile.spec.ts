@@ -4,7 +4,8 @@
  * before any upload and a refused one says why; a logout the server refuses says so; names typed
  * before another tab's logout are offered back after signing in again on the same screen.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN as admin, fillLogin, signIn } from './sign-in';
 

@@ -4,7 +4,8 @@
  * axe-core checks of /, /products and /auth/login.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 
 /** Scrolls to 'Popular Brands' and returns the carousel, which loads once it nears the viewport. */
 async function brandCarousel(page: Page) {

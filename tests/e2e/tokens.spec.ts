@@ -4,7 +4,8 @@
  * restores; renaming; and forced server failures (load, add, revoke) show the failed state with Retry
  * or an error toast with the server's reason while the row keeps the server's state.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { storeSession } from './sign-in';
 
 /** Bearer header of the signed-in admin. */

@@ -8,7 +8,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page, Route } from '@playwright/test';
 import { ADMIN as admin, fillLogin, signIn, storeSession } from './sign-in';
 
 /** An input of the user form by the start of its label (labels may carry a required mark). */

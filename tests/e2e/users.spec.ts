@@ -3,7 +3,8 @@
  * submit refused by the server, field messages of spec §5 on blur), find them by search, edit them,
  * add a token, view it, revoke it, and reload to see every state kept.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { ADMIN, signIn } from './sign-in';
 
 /** An input of the user form by the start of its label (labels carry a required mark). */

@@ -44,7 +44,7 @@
  * - a path stops where it would press a button other than the one focused (moving focus is a
  *   `focus.enter` of its own), or hide the focused Pause button under reduced motion.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { transition } from 'xstate';
 import type { CarouselEvent, CarouselSnapshot } from '@/machines/carousel.machine';

@@ -12,7 +12,7 @@
  * Angeles, where it is still 2 February: a preset that took the browser's day instead of London's
  * would show the wrong range.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import type { DatePresetId } from '@/machines/datePreset.machine';
 import datePresetModel from '../../model/models/datePreset.model';

@@ -21,7 +21,7 @@
  *
  * Paths the UI cannot follow are not generated (`filterEvents`) or cut (`followable`), see each rule.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import type { ReportFile } from '@/api/download';
 import type { FeedSort, FeedSortKey } from '@/api/schemas/feed-list';

@@ -10,7 +10,7 @@
  * a signed-in customer; its paths reach nothing the others do not (the coverage test says so), so
  * `coveringPaths` never picks them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { SnapshotFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';

@@ -13,7 +13,7 @@
  *
  * Both generated paths are replayed; none is cut.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import notFoundModel from '../../model/models/notFound.model';
 import { CLOCK_INSTALLED_AT, LEAN_TRACE, pauseClock } from './auth-ui';

@@ -30,7 +30,7 @@
  * by-product of a gesture, left out of the comparison; a URL change that fetched again would still
  * show as a transition the model did not take.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { ApiError } from '@/api/client';
 import { formatDateTime, formatPounds } from '@/api/format';

@@ -34,7 +34,7 @@
  * an avatar. No generated path restores twice or deletes after an answer that left the user without
  * an avatar (a saved name, a deleted avatar); one that did would fail at its click.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ApiError } from '@/api/client';

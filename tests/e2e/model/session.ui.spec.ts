@@ -18,7 +18,7 @@
  * A logout the server refuses shows 'Failed to logout: <reason>' as an error toast (issue 15); the
  * step checks it and dismisses it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';

@@ -28,7 +28,7 @@
  * or viewing a token that is not listed, revoking a revoked token, restoring an active one). The
  * machine ignores those events; the panel cannot send them.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import type { ApiToken, ApiTokenCreated } from '@/api/schemas/tokens';
 import { failureText } from '@/machines/failure-text';

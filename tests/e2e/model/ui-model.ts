@@ -27,7 +27,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { dirname, join, relative } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';

@@ -20,7 +20,7 @@
  * restored with the screen's Restore button. What is not a draft at all (the model's `null`) is never
  * offered by the screen, so no path restores it: it is the same transition as a real draft's restore.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { ApiError } from '@/api/client';
 import { ACCESS_TOKEN_KEY } from '@/api/tokens-storage';
