@@ -33,7 +33,7 @@ try {
   const load = <T>(file: string) => vite.ssrLoadModule(file) as Promise<T>;
   const { findMachines } = await load<typeof MachinesModule>('/scripts/stately/machines.ts');
   const { toJsonDefinition, toReadme } = await load<typeof ExportModule>('/scripts/stately/export.ts');
-  const { models } = await load<typeof ModelsModule>('/tests/model/models.ts');
+  const models = await (await load<typeof ModelsModule>('/tests/model/models.ts')).loadModels();
   const viewer = await load<typeof ViewerModule>('/scripts/stately/viewer.ts');
   const machines = findMachines();
 

@@ -12,12 +12,16 @@
  *   from these runs).
  * A machine without a model or without a table fails, and so does a model or table of a machine that
  * no longer exists. A mutation run (MODEL_MACHINE_FILES) runs the machines of the mutated file only.
+ *
+ * A machine that throws while its module loads or while its paths are generated fails a test here,
+ * never the file: a file that fails before its tests exist has no failed test, so Stryker's Vitest
+ * runner would count the mutant that broke it as a survivor.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findMachines } from '../../scripts/stately/machines';
+import type { FoundMachine } from '../../scripts/stately/machines';
 import { viewerData, viewerPage } from '../../scripts/stately/viewer';
 import { problemWith } from './effects';
 import {
@@ -28,9 +32,9 @@ import {
   runPath,
   transitionId,
 } from './harness';
-import type { MachineModel } from './harness';
+import type { MachineModel, ModelPath } from './harness';
 import type { CoveringPath } from './covering';
-import { filesUnderTest, isUnderTest, models } from './models';
+import { filesUnderTest, isUnderTest, loadModels } from './models';
 import { checkOracle } from './oracle';
 import { oracles } from './tables';
 
@@ -61,7 +65,27 @@ function coverageTable(rows: CoverageRow[]): string {
   ].join('\n');
 }
 
-const machines = findMachines();
+/** The machines and their models, or what was thrown while loading them. */
+async function loadMachines(): Promise<{
+  machines: FoundMachine[];
+  models: ReadonlyMap<string, MachineModel<AnyStateMachine>>;
+}> {
+  const [{ findMachines }, models] = await Promise.all([
+    import('../../scripts/stately/machines'),
+    loadModels(),
+  ]);
+  return { machines: findMachines(), models };
+}
+
+const loaded = await loadMachines().then(
+  (value) => ({ ...value, error: null }),
+  (error: unknown) => ({ machines: [], models: new Map<string, never>(), error }),
+);
+const { machines, models } = loaded;
+
+it('loads every machine and its model', () => {
+  if (loaded.error !== null) throw loaded.error;
+});
 
 describe('every machine has a model and a reviewed table', () => {
   it('has a model for every machine and no model without a machine', () => {
@@ -105,8 +129,19 @@ for (const { name, machine } of machines.filter((found) => isUnderTest(found) &&
       expect(model.machine).toBe(machine);
     });
 
+    let paths: Array<ModelPath<AnyStateMachine>> = [];
+    let pathsError: unknown = null;
+    try {
+      paths = generatePaths(model);
+    } catch (error) {
+      pathsError = error;
+    }
+    it('generates its paths', () => {
+      if (pathsError !== null) throw pathsError;
+    });
+
     // Declared before the checks on their runs, which vitest runs after them, in order.
-    it.each(generatePaths(model).map((path) => [path.name, path] as const))('%s', async (_, path) => {
+    it.each(paths.map((path) => [path.name, path] as const))('%s', async (_, path) => {
       runs.push({ path, run: await runPath(recording, path) });
     });
 

@@ -6,17 +6,24 @@ import type { AnyStateMachine } from 'xstate';
 import type { FoundMachine } from '../../scripts/stately/machines';
 import type { MachineModel } from './harness';
 
-const modules = import.meta.glob<{ default: MachineModel<AnyStateMachine> }>('./models/*.model.ts', {
-  eager: true,
-});
+// Not eager: importing this module loads no machine (see `loadModels`).
+const modules = import.meta.glob<{ default: MachineModel<AnyStateMachine> }>('./models/*.model.ts');
 
-/** Models by machine id (taken from the file name). */
-export const models: ReadonlyMap<string, MachineModel<AnyStateMachine>> = new Map(
-  Object.entries(modules).map(([file, module]) => [
-    file.replace(/^\.\/models\//, '').replace(/\.model\.ts$/, ''),
-    module.default,
-  ]),
-);
+/**
+ * Loads every model; resolves to the models by machine id (taken from the file name). Rejects with
+ * the error of a model, or of the machine it imports, that throws while loading: machines.test.ts
+ * turns that into a failed test, where a static import would fail the whole file before any test
+ * exists (which Stryker's Vitest runner counts as a surviving mutant, README "Mutation testing").
+ */
+export async function loadModels(): Promise<ReadonlyMap<string, MachineModel<AnyStateMachine>>> {
+  const entries = await Promise.all(
+    Object.entries(modules).map(async ([file, load]) => {
+      const name = file.replace(/^\.\/models\//, '').replace(/\.model\.ts$/, '');
+      return [name, (await load()).default] as const;
+    }),
+  );
+  return new Map(entries);
+}
 
 /**
  * The source files a run is about (`session.machine.ts,login.machine.ts`), from MODEL_MACHINE_FILES,

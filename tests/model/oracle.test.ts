@@ -11,7 +11,7 @@ import { loginMachine } from '@/machines/login.machine';
 import { sessionMachine } from '@/machines/session.machine';
 import { generatePaths, runPath } from './harness';
 import type { MachineModel, PathRun } from './harness';
-import { filesUnderTest, models } from './models';
+import { filesUnderTest, loadModels } from './models';
 import { checkOracle } from './oracle';
 import { oracles } from './tables';
 
@@ -38,7 +38,7 @@ async function runAll(
 
 /** What the model tests and the table say of `machine` put in the place of `name`'s machine. */
 async function verdict(name: string, machine: AnyStateMachine) {
-  const model = models.get(name);
+  const model = (await loadModels()).get(name);
   const oracle = oracles.get(name);
   if (!model || !oracle) throw new Error(`${name}: no model or no table`);
   const { runs, failures } = await runAll({ ...model, machine });
