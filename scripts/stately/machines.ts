@@ -5,7 +5,9 @@
  */
 import type { AnyStateMachine } from 'xstate';
 
-const modules = import.meta.glob<Record<string, unknown>>('/src/machines/*.machine.ts', { eager: true });
+// Not eager: importing this module loads no machine, so a machine that throws while it loads fails
+// `findMachines` (a test in tests/model/machines.test.ts), not every module that imports this one.
+const modules = import.meta.glob<Record<string, unknown>>('/src/machines/*.machine.ts');
 
 function isMachine(value: unknown): value is AnyStateMachine {
   return typeof value === 'object' && value !== null && 'root' in value && 'toJSON' in value;
@@ -18,11 +20,14 @@ export interface FoundMachine {
   machine: AnyStateMachine;
 }
 
-/** All machines exported by src/machines/*.machine.ts, sorted by name; throws on a duplicate id. */
-export function findMachines(): FoundMachine[] {
+/**
+ * Loads src/machines/*.machine.ts; resolves to every machine they export, sorted by name. Rejects on
+ * a duplicate id and with the error of a module that throws while it loads.
+ */
+export async function findMachines(): Promise<FoundMachine[]> {
   const found: FoundMachine[] = [];
-  for (const [file, exports] of Object.entries(modules)) {
-    for (const value of Object.values(exports)) {
+  for (const [file, load] of Object.entries(modules)) {
+    for (const value of Object.values(await load())) {
       if (isMachine(value)) found.push({ name: value.id, source: file.replace(/^\//, ''), machine: value });
     }
   }

@@ -35,7 +35,7 @@ try {
   const { toJsonDefinition, toReadme } = await load<typeof ExportModule>('/scripts/stately/export.ts');
   const models = await (await load<typeof ModelsModule>('/tests/model/models.ts')).loadModels();
   const viewer = await load<typeof ViewerModule>('/scripts/stately/viewer.ts');
-  const machines = findMachines();
+  const machines = await findMachines();
 
   // Everything is computed before anything is written, so a failing model leaves stately/ as it was.
   const pages: Array<{ name: string; data: ViewerData }> = [];

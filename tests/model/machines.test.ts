@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findMachines } from '../../scripts/stately/machines';
 import type { FoundMachine } from '../../scripts/stately/machines';
 import { viewerData, viewerPage } from '../../scripts/stately/viewer';
 import { problemWith } from './effects';
@@ -70,11 +71,8 @@ async function loadMachines(): Promise<{
   machines: FoundMachine[];
   models: ReadonlyMap<string, MachineModel<AnyStateMachine>>;
 }> {
-  const [{ findMachines }, models] = await Promise.all([
-    import('../../scripts/stately/machines'),
-    loadModels(),
-  ]);
-  return { machines: findMachines(), models };
+  const [machines, models] = await Promise.all([findMachines(), loadModels()]);
+  return { machines, models };
 }
 
 const loaded = await loadMachines().then(

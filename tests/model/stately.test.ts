@@ -17,7 +17,7 @@ import { listStates, listTransitions, transitionId } from './harness';
 import { filesUnderTest } from './models';
 
 const statelyDir = path.resolve('stately');
-const machines = findMachines();
+const machines = await findMachines();
 const read = (file: string) => readFileSync(path.join(statelyDir, file), 'utf8');
 
 describe.skipIf(filesUnderTest !== null)('stately/ exports', () => {
