@@ -4,11 +4,11 @@
  * runs the model tests of tests/model alone against every mutant (vitest.mutation.config.ts, with
  * MODEL_MACHINE_FILES set to the file so only its machines' paths rerun). Prints, per file, the
  * mutants killed, survived and uncovered and the score (killed / all valid mutants), then the total
- * and every survivor of the session and login machines. Not part of `npm test`: one file takes
- * tens of minutes on the 2-core machine.
+ * and every survivor of the session and login machines; each file's whole report is kept as
+ * reports/mutation/<file>.json. Not part of `npm test`: one file takes minutes on the 2-core machine.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -45,6 +45,8 @@ function mutate(file: string): { counts: Counts; survivors: MutantResult[] } {
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_MACHINE_FILES: file } },
   );
   if (run.status !== 0) throw new Error(`Stryker failed on ${file} (exit ${String(run.status)})`);
+  // Each run overwrites Stryker's report; a copy per file keeps every survivor for reading.
+  copyFileSync(REPORT, path.join(path.dirname(REPORT), file.replace(/\.ts$/, '.json')));
   const report = JSON.parse(readFileSync(REPORT, 'utf8')) as {
     files: Record<string, { mutants: MutantResult[] }>;
   };

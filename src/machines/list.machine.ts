@@ -245,6 +245,7 @@ export function writeListQuery<F extends ListFilters>(query: ListQuery<F>, defau
 export function createListMachine<F extends ListFilters, T>(options: ListMachineOptions<F, T>) {
   const { canFetch } = options;
   return setup({
+    // Stryker disable next-line ObjectLiteral: XState ignores `types` at run time (only TypeScript reads it)
     types: {
       context: {} as ListContext<F, T>,
       events: {} as ListEvent<F>,

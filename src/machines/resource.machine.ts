@@ -21,6 +21,7 @@ export type ResourceEvent = { type: 'resource.reload' };
  */
 export function createResourceMachine<T>(options: { id: string; load: (signal: AbortSignal) => Promise<T> }) {
   return setup({
+    // Stryker disable next-line ObjectLiteral: XState ignores `types` at run time (only TypeScript reads it)
     types: { context: {} as ResourceContext<T>, events: {} as ResourceEvent },
     actors: { load: fromPromise<T>(({ signal }) => options.load(signal)) },
     actions: {

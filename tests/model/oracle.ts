@@ -7,7 +7,8 @@
  *   `error:<actor src>` for an invoked actor's outcome, `after:<DELAY>` for a delay, `always` for an
  *   eventless transition. An alternative reads `[guard params] → #target / action, action`, the
  *   guard as `guardLabel` of scripts/stately/export.ts writes it (`[failedWithStatus status=401]`);
- *   the guard and the actions are left out when there are none, and `(stays)` stands for no target.
+ *   the guard and the actions are left out when there are none, `(stays)` stands for no target, and
+ *   `(re-enters)` after the target marks a transition that leaves and re-enters it (`reenter`).
  * - `delays`: the spec's delays in ms, as fixed numbers.
  *
  * `checkOracle` compares the machine with its table and with what its generated paths did:
@@ -85,7 +86,10 @@ export function alternativeText(transition: AnyTransitionDefinition): string {
   const targets = transition.target?.map((node) => `#${node.id}`).join(', ');
   const head = guard === '' ? '' : `[${guard}] `;
   const actions = transition.actions.length === 0 ? '' : ` / ${actionsText(transition.actions)}`;
-  return `${targets ? `${head}→ ${targets}` : `${head}(stays)`}${actions}`;
+  // A transition to its own state (or below it) leaves and re-enters only with `reenter`, which
+  // restarts the state's timers and actors: the spec says which one it wants, so the table does too.
+  const reenters = transition.reenter ? ' (re-enters)' : '';
+  return `${targets ? `${head}→ ${targets}${reenters}` : `${head}(stays)`}${actions}`;
 }
 
 /** What a machine defines, in the table's shape. */

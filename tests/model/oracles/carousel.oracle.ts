@@ -50,7 +50,7 @@ export default defineOracle({
     // §9 "advances every 5000 ms ... 1 slide per view, loops": one slide on, then a new full
     // interval; a single slide has nowhere to go.
     'carousel.playing': {
-      'after:SLIDE_INTERVAL': ['[hasSeveralSlides] → #carousel.playing / moveToTarget'],
+      'after:SLIDE_INTERVAL': ['[hasSeveralSlides] → #carousel.playing (re-enters) / moveToTarget'],
     },
     'carousel.paused': {},
   },

@@ -13,8 +13,8 @@ export default defineOracle({
   states: {
     feedDiagnostics: {
       // Issue 12: every save (a new feed's first one too) reloads the panel with the feed's id,
-      // whatever it was showing.
-      'diagnostics.reload': ['→ #feedDiagnostics.loading / xstate.assign'],
+      // whatever it was showing: a load under way starts again for the new id.
+      'diagnostics.reload': ['→ #feedDiagnostics.loading (re-enters) / xstate.assign'],
     },
     // Issue 12: a saved feed is diagnosed at once; a new one has nothing to diagnose until saved.
     'feedDiagnostics.checking': {

@@ -29,9 +29,10 @@ export default defineOracle({
       'tokens.view': ['[hasRow] (stays) / xstate.assign'],
       'tokens.closeView': ['(stays) / xstate.assign'],
     },
-    // §7 "list reloaded after" adding; issue 15: Retry after a failed load. Either starts a new load.
+    // §7 "list reloaded after" adding; issue 15: Retry after a failed load. Either starts a new load,
+    // also while one is under way.
     'tokens.list': {
-      'tokens.reload': ['→ #tokens.list.loading'],
+      'tokens.reload': ['→ #tokens.list.loading (re-enters)'],
     },
     // §7 GET /users/{userId}/tokens.
     'tokens.list.loading': {
@@ -93,7 +94,7 @@ export default defineOracle({
     'tokens.undo.offered': {
       'revoke.done': [
         // A newer revoke takes the offer over and restarts its time.
-        '[answerIsRevoked] → #tokens.undo.offered / settleRequest',
+        '[answerIsRevoked] → #tokens.undo.offered (re-enters) / settleRequest',
         // The offered token restored (its Undo): the offer ends.
         '[answerUndoesOffer] → #tokens.undo.idle / settleRequest',
         '(stays) / settleRequest',
