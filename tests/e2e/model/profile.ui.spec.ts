@@ -59,7 +59,7 @@ import type { ModelEvent } from '../../model/harness';
 import { signInAsAdmin } from './admin-session';
 import { LEAN_TRACE } from './auth-ui';
 import { answerForError, coveringPaths, describeUiModel, expectToast, expectWithFrames } from './ui-model';
-import type { HeldAnswer, UiGesture, UiModel, UiRun } from './ui-model';
+import type { UiGesture, UiModel, UiRun } from './ui-model';
 
 type ProfileMachine = typeof profileModel.machine;
 type Run = UiRun<ProfileMachine>;
@@ -121,18 +121,7 @@ function snapshotBefore(run: Run): ProfileSnapshot {
 }
 
 /**
- * The answer that makes the app's client fail as `error` says. An error answer carries the server's
- * message, which the client's ApiError then has as its message too; the model's fixtures give it
- * as `serverMessage` beside a status text of their own ('Bad Request'), which no answer can make.
- */
-function failureAnswer(error: unknown): HeldAnswer {
-  if (!(error instanceof ApiError) || error.serverMessage === null) return answerForError(error);
-  const { kind, status, serverMessage } = error;
-  return answerForError(new ApiError(serverMessage, { kind, status, serverMessage }));
-}
-
-/**
- * The error the app's client makes of `failureAnswer(error)`: an ApiError fixture itself; for an
+ * The error the app's client makes of `answerForError(error)`: an ApiError fixture itself; for an
  * error no call can throw (the model's plain 'Failed to fetch'), the server error carrying its text.
  */
 function clientError(error: unknown): unknown {
@@ -150,7 +139,7 @@ async function expectHeld(run: Run, call: Call, count: number): Promise<void> {
 function answering(call: Call, toast: (event: ProfileEvent) => string | null): UiGesture<ProfileMachine> {
   return async ({ page, held }, event) => {
     if ('output' in event) await held.answer(call, { json: event.output });
-    else if ('error' in event) await held.answer(call, failureAnswer(event.error));
+    else if ('error' in event) await held.answer(call, answerForError(event.error));
     else throw new Error(`${event.type} is not an actor outcome`);
     const message = toast(event);
     if (message !== null) await expectToast(page, message);

@@ -60,7 +60,8 @@ export type HeldAnswer =
 /**
  * The answer that makes the app's client fail as a model's error fixture says: no answer for a
  * network failure; otherwise the fixture's status (500 for an error without one, as a server that
- * broke) with the contract's error body carrying its message.
+ * broke) with the contract's error body carrying the server's reason (an ApiError's `serverMessage`,
+ * else the error's message), which the client then reads back as both.
  * @throws for ApiError kinds no answer can produce ('unauthorized' sends nothing,
  *   'unexpected-response' needs a body of the call's own shape)
  */
@@ -72,7 +73,12 @@ export function answerForError(error: unknown): HeldAnswer {
     }
   }
   const status = error instanceof ApiError && error.status !== null ? error.status : 500;
-  const message = error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ApiError
+      ? (error.serverMessage ?? error.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return { status, json: { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message } };
 }
 

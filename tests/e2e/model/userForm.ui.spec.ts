@@ -7,8 +7,7 @@
  * The create path opens /dashboard/users/create, the edit path /dashboard/users/2/edit. The user's
  * load and the save are held and answered with the model's fixtures: the user and the saved answer
  * as the contract's JSON, a failure with its status and the server's message (the fixture's
- * `serverMessage`, which its toast and field errors carry; ui-model.ts's `answerForError` sends the
- * client's wording instead, so this spec words its answers itself). Under the edit form the user's
+ * `serverMessage`, which its toast and field errors carry). Under the edit form the user's
  * Associated Tokens panel (its own statechart) asks for the tokens: held, never answered. The clock
  * stands still (the form has no delays; toasts then stay until they are looked at).
  *
@@ -31,8 +30,8 @@ import { defineModel } from '../../model/harness';
 import userFormModel from '../../model/models/userForm.model';
 import { signInAsAdmin } from './admin-session';
 import { LEAN_TRACE, sessionOverlay } from './auth-ui';
-import { coveringPaths, describeUiModel } from './ui-model';
-import type { HeldAnswer, UiModel, UiRun } from './ui-model';
+import { answerForError, coveringPaths, describeUiModel } from './ui-model';
+import type { UiModel, UiRun } from './ui-model';
 
 type UserFormMachine = typeof userFormModel.machine;
 type Run = UiRun<UserFormMachine>;
@@ -122,14 +121,6 @@ function submitButton(page: Page, snapshot: UserFormSnapshot): Locator {
 /** Spec §5: the form can be sent once every rule holds. */
 function isValid({ context }: UserFormSnapshot): boolean {
   return Object.keys(validateUserForm(context.values, context.mode)).length === 0;
-}
-
-/** A failed call's answer: its status, with the contract's error body carrying the server's message. */
-function failureAnswer(error: unknown): HeldAnswer {
-  if (!(error instanceof ApiError) || error.status === null)
-    throw new Error('every failure fixture has a status');
-  const message = error.serverMessage ?? error.message;
-  return { status: error.status, json: { statusCode: error.status, error: error.message, message } };
 }
 
 /** Issue 15: the spec's failure text, then the server's reason. */
@@ -244,13 +235,13 @@ const userFormUi: UiModel<UserFormMachine> = {
       await held.answer('user', { json: (event as { output: unknown }).output });
     },
     [LOAD_FAILED]: async ({ held }, event) => {
-      await held.answer('user', failureAnswer((event as { error: unknown }).error));
+      await held.answer('user', answerForError((event as { error: unknown }).error));
     },
     [SAVED]: async ({ held }, event) => {
       await held.answer('save', { json: (event as { output: unknown }).output });
     },
     [SAVE_FAILED]: async ({ held }, event) => {
-      await held.answer('save', failureAnswer((event as { error: unknown }).error));
+      await held.answer('save', answerForError((event as { error: unknown }).error));
     },
   },
   states: {
