@@ -18,6 +18,8 @@ export interface FoundMachine {
   name: string;
   source: string;
   machine: AnyStateMachine;
+  /** Everything its module exports (the texts and constants the screens read beside the machine). */
+  exports: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -27,8 +29,11 @@ export interface FoundMachine {
 export async function findMachines(): Promise<FoundMachine[]> {
   const found: FoundMachine[] = [];
   for (const [file, load] of Object.entries(modules)) {
-    for (const value of Object.values(await load())) {
-      if (isMachine(value)) found.push({ name: value.id, source: file.replace(/^\//, ''), machine: value });
+    const exports = await load();
+    for (const value of Object.values(exports)) {
+      if (isMachine(value)) {
+        found.push({ name: value.id, source: file.replace(/^\//, ''), machine: value, exports });
+      }
     }
   }
   const names = found.map((m) => m.name);

@@ -110,7 +110,9 @@ afterAll(() => {
   if (rows.length > 0) console.log(`Generated path coverage\n${coverageTable(rows)}`);
 });
 
-for (const { name, machine } of machines.filter((found) => isUnderTest(found) && models.has(found.name))) {
+for (const { name, machine, exports } of machines.filter(
+  (found) => isUnderTest(found) && models.has(found.name),
+)) {
   describe(name, () => {
     const model = models.get(name) as MachineModel<AnyStateMachine>;
     const runs: Array<CoveringPath<AnyStateMachine>> = [];
@@ -177,6 +179,12 @@ for (const { name, machine } of machines.filter((found) => isUnderTest(found) &&
           runs.map(({ run }) => run),
         ),
       ).toEqual([]);
+    });
+
+    it("exports the spec's texts of its table", () => {
+      const texts = oracles.get(name)?.texts ?? {};
+      const exported = Object.fromEntries(Object.keys(texts).map((key) => [key, exports[key]]));
+      expect(exported).toEqual(texts);
     });
 
     // A mutant makes the page stale, which says nothing of what the model tests catch.

@@ -10,6 +10,8 @@
  *   the guard and the actions are left out when there are none, `(stays)` stands for no target, and
  *   `(re-enters)` after the target marks a transition that leaves and re-enters it (`reenter`).
  * - `delays`: the spec's delays in ms, as fixed numbers.
+ * - `texts`: the spec's texts that only a screen shows (a preset's label), by the name the machine's
+ *   module exports them under; machines.test.ts compares them with the module's.
  *
  * `checkOracle` compares the machine with its table and with what its generated paths did:
  * 1. the machine defines exactly the table's states and, state by state, exactly its transitions
@@ -40,6 +42,11 @@ export interface Oracle {
   delays: Readonly<Record<string, number>>;
   /** Every state node id (the root is the machine id) with its transitions by event key. */
   states: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+  /**
+   * The spec's texts the machine's module exports for its screens only (labels, messages no
+   * transition carries), by export name, copied from the spec: the module's must equal them.
+   */
+  texts?: Readonly<Record<string, unknown>>;
 }
 
 /** Identity helper that keeps a table's literal shape. */

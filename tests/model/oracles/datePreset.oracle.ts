@@ -15,6 +15,17 @@ export default defineOracle({
     // lists' typing pause, 300 ms (list.machine.ts); the table holds it so a change is noticed.
     DATE_INPUT_DEBOUNCE: 300,
   },
+  texts: {
+    // Spec §2 and §9: the dropdown's presets in the spec's order, default Last 7 days.
+    DATE_PRESETS: [
+      { id: 'yesterday', label: 'Yesterday' },
+      { id: 'today', label: 'Today' },
+      { id: 'last7', label: 'Last 7 days' },
+      { id: 'last30', label: 'Last 30 days' },
+      { id: 'last90', label: 'Last 90 days' },
+    ],
+    DEFAULT_DATE_PRESET: 'last7',
+  },
   states: {
     datePreset: {
       // Spec §4: a period from the dropdown recomputes From and To (and is then named).
