@@ -10,7 +10,6 @@ import {
   TO_BEFORE_FROM_MESSAGE,
   datePresetMachine,
   dayRangeError,
-  isSettledRange,
   isWithinRange,
   presetRange,
 } from './datePreset.machine';
@@ -81,6 +80,11 @@ describe('isWithinRange', () => {
     expect(isWithinRange('2020-01-01T00:00:00.000Z', { from: '', to: '2025-01-01' })).toBe(true);
   });
 });
+
+/** True when the period holds a range its panel gives the list (a preset's or valid custom days). */
+function isSettledRange(snapshot: DatePresetSnapshot): boolean {
+  return snapshot.matches('preset') || snapshot.matches('custom');
+}
 
 /**
  * A started period actor on a simulated clock (for the typing pause) and the ranges of the settled

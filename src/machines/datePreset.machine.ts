@@ -219,11 +219,6 @@ export const datePresetMachine = setup({
   },
 });
 
-/** True when the period holds a range the list may be given (a preset's or valid custom days). */
-export function isSettledRange(snapshot: DatePresetSnapshot): boolean {
-  return snapshot.matches('preset') || snapshot.matches('custom');
-}
-
 /** A snapshot of a period actor. */
 export type DatePresetSnapshot = SnapshotFrom<typeof datePresetMachine>;
 
