@@ -258,16 +258,33 @@ function checkLoading(step: FeedEditorStep): void {
   }
 }
 
+/** '1 product', '3 products'. */
+function productCount(count: number): string {
+  return `${String(count)} ${count === 1 ? 'product' : 'products'}`;
+}
+
 /**
- * Issue 15: a bulk change that changed the selection offers Undo back to the selection before it;
- * one that changed nothing keeps the offer there was.
+ * Issue 15: a bulk change that changed the selection offers Undo back to the selection before it,
+ * saying what it did ('Added 12 products', 'Removed 1 product', 'Added 2 products, removed 1
+ * product', then ' of <brand>' for a brand's); one that changed nothing keeps the offer there was.
  */
-function checkUndoOffer(before: FeedEditorContext, after: FeedEditorContext): void {
-  const changed =
-    before.selected.size !== after.selected.size ||
-    [...before.selected].some((id) => !after.selected.has(id));
-  if (changed) expect(after.undo?.selected).toEqual(before.selected);
-  else expect(after.undo).toBe(before.undo);
+function checkUndoOffer(before: FeedEditorContext, after: FeedEditorContext, brand?: string): void {
+  const added = [...after.selected].filter((id) => !before.selected.has(id)).length;
+  const removed = [...before.selected].filter((id) => !after.selected.has(id)).length;
+  if (added + removed === 0) {
+    expect(after.undo).toBe(before.undo);
+    return;
+  }
+  const what =
+    added > 0 && removed > 0
+      ? `Added ${productCount(added)}, removed ${productCount(removed)}`
+      : added > 0
+        ? `Added ${productCount(added)}`
+        : `Removed ${productCount(removed)}`;
+  expect(after.undo).toEqual({
+    selected: before.selected,
+    message: brand === undefined ? what : `${what} of ${brand}`,
+  });
 }
 
 function checkEdit(step: FeedEditorStep): void {
@@ -306,7 +323,11 @@ function checkEdit(step: FeedEditorStep): void {
         after.context,
         'issue 15: a brand not wholly selected gets all its products that can be added; a whole one loses all',
       ).toMatchObject(selection(ids));
-      checkUndoOffer(b, after.context);
+      checkUndoOffer(
+        b,
+        after.context,
+        [SEEKING_HEALTH, RISEWELL].find((brand) => brand.id === event.brandId)?.name,
+      );
       break;
     }
     case 'selection.undo':
