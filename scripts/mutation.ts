@@ -1,11 +1,13 @@
 /**
- * `npm run test:mutation [file …]` (issue 17 "Mutation testing as the measure"): StrykerJS mutates
- * each statechart file of src/machines in turn (all of them, or the `*.machine.ts` files named) and
- * runs the model tests of tests/model alone against every mutant (vitest.mutation.config.ts, with
- * MODEL_MACHINE_FILES set to the file so only its machines' paths rerun). Prints, per file, the
- * mutants killed, survived and uncovered and the score (killed / all valid mutants), then the total
- * and every survivor of the session and login machines; each file's whole report is kept as
- * reports/mutation/<file>.json. Not part of `npm test`: one file takes minutes on the 2-core machine.
+ * `npm run test:mutation [--kept] [file …]` (issue 17 "Mutation testing as the measure"): StrykerJS
+ * mutates each statechart file of src/machines in turn (all of them, or the `*.machine.ts` files
+ * named) and runs the model tests of tests/model alone against every mutant
+ * (vitest.mutation.config.ts, with MODEL_MACHINE_FILES set to the file and the machine files that
+ * import it, so only the paths of the machines it can change rerun). Prints, per file, the mutants
+ * killed, survived and uncovered and the score (killed / all valid mutants), then the total and
+ * every survivor of the session and login machines. Each file's whole report is kept as
+ * reports/mutation/<file>.json; `--kept` prints the table from those without running Stryker. Not
+ * part of `npm test`: one file takes minutes on the 2-core machine.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT = path.join(ROOT, 'reports/mutation/mutation.json');
+const MACHINES = path.join(ROOT, 'src/machines');
 /** Machines whose survivors are listed one by one: the flows reviewers read (issue 17). */
 const LISTED = new Set(['session.machine.ts', 'login.machine.ts']);
 
@@ -37,17 +40,47 @@ function score(counts: Omit<Counts, 'file'>): number {
   return valid === 0 ? Number.NaN : (100 * counts.killed) / valid;
 }
 
-/** Runs Stryker on one machine file; returns its counts and its survivors. */
-function mutate(file: string): { counts: Counts; survivors: MutantResult[] } {
+/**
+ * `file` and the machine files that import values from it (`import { … } from './list.machine'`):
+ * the machines a mutant of `file` can change. A factory such as list.machine.ts exports no machine
+ * itself; ordersList.machine.ts and the others build theirs with it, so their models kill its mutants.
+ */
+function machineFilesOf(file: string): string[] {
+  const stem = file.replace(/\.ts$/, '');
+  const importsIt = new RegExp(`^import \\{[^}]*\\} from '\\./${stem}';`, 'm');
+  const importers = readdirSync(MACHINES).filter(
+    (other) =>
+      other !== file &&
+      other.endsWith('.machine.ts') &&
+      importsIt.test(readFileSync(path.join(MACHINES, other), 'utf8')),
+  );
+  return [file, ...importers];
+}
+
+/** Where the report of `file`'s last run is kept. */
+function reportOf(file: string): string {
+  return path.join(path.dirname(REPORT), file.replace(/\.ts$/, '.json'));
+}
+
+/** Runs Stryker on one machine file and keeps its report (`reportOf`). */
+function mutate(file: string): void {
   const run = spawnSync(
     'npx',
     ['stryker', 'run', '--mutate', `src/machines/${file}`, '--reporters', 'json,progress-append-only'],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MODEL_MACHINE_FILES: file } },
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, MODEL_MACHINE_FILES: machineFilesOf(file).join(',') },
+    },
   );
   if (run.status !== 0) throw new Error(`Stryker failed on ${file} (exit ${String(run.status)})`);
   // Each run overwrites Stryker's report; a copy per file keeps every survivor for reading.
-  copyFileSync(REPORT, path.join(path.dirname(REPORT), file.replace(/\.ts$/, '.json')));
-  const report = JSON.parse(readFileSync(REPORT, 'utf8')) as {
+  copyFileSync(REPORT, reportOf(file));
+}
+
+/** The counts and the survivors of `file`'s kept report. */
+function summarise(file: string): { counts: Counts; survivors: MutantResult[] } {
+  const report = JSON.parse(readFileSync(reportOf(file), 'utf8')) as {
     files: Record<string, { mutants: MutantResult[] }>;
   };
   const mutants = Object.values(report.files).flatMap((entry) => entry.mutants);
@@ -61,17 +94,21 @@ function mutate(file: string): { counts: Counts; survivors: MutantResult[] } {
   return { counts, survivors: mutants.filter((mutant) => mutant.status === 'Survived') };
 }
 
-const requested = process.argv.slice(2).map((arg) => path.basename(arg));
+const args = process.argv.slice(2);
+/** `--kept`: print the table from the reports the last runs kept, without running Stryker. */
+const kept = args.includes('--kept');
+const requested = args.filter((arg) => arg !== '--kept').map((arg) => path.basename(arg));
 const files = requested.length
   ? requested
-  : readdirSync(path.join(ROOT, 'src/machines'))
+  : readdirSync(MACHINES)
       .filter((name) => name.endsWith('.machine.ts'))
       .sort();
 
 const rows: Counts[] = [];
 const listed: string[] = [];
 for (const file of files) {
-  const { counts, survivors } = mutate(file);
+  if (!kept) mutate(file);
+  const { counts, survivors } = summarise(file);
   rows.push(counts);
   if (LISTED.has(file)) {
     for (const mutant of survivors) {
