@@ -14,14 +14,8 @@ import {
 } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createActor } from 'xstate';
-import {
-  LOGIN_FIELDS,
-  checkLoginField,
-  checkLoginForm,
-  loginMachine,
-  selectLoginForm,
-} from '@/machines/login.machine';
-import type { LoginSnapshot, LoginTokens } from '@/machines/login.machine';
+import { LOGIN_FIELDS, loginMachine, selectLoginForm } from '@/machines/login.machine';
+import type { LoginField, LoginSnapshot, LoginTokens } from '@/machines/login.machine';
 import { loginTarget } from '@/machines/session-redirects';
 import { sessionMachine } from '@/machines/session.machine';
 import { uiFocus, uiNavigate } from '@/machines/ui-effects';
@@ -44,6 +38,27 @@ function tooManyAttemptsMessage(retryAfterSeconds: number | null): string {
   return retryAfterSeconds === null
     ? 'Too many login attempts. Try again later.'
     : `Too many login attempts. Try again in ${retryAfterSeconds} seconds.`;
+}
+
+/**
+ * Spec §5 "Login" ('Required' is the spec's generic form message): what each value the model types
+ * earns, first broken rule first; null when it passes.
+ */
+const FIELD_ERRORS: Readonly<Record<LoginField, Readonly<Record<string, string | null>>>> = {
+  email: { '': 'Required', 'ada@': 'Invalid email address', 'ada@example.com': null },
+  password: { '': 'Required', '12345': 'Password must be at least 6 characters', 'Secret123!': null },
+};
+
+/** The spec's message for `value` in `field` (FIELD_ERRORS). @throws for a value the table lacks */
+function fieldError(field: LoginField, value: string): string | null {
+  const error = FIELD_ERRORS[field][value];
+  if (error === undefined) throw new Error(`FIELD_ERRORS has no ${field} '${value}'`);
+  return error;
+}
+
+/** `fieldError` of every field of `values`. */
+function formErrors(values: Readonly<Record<LoginField, string>>): Record<LoginField, string | null> {
+  return { email: fieldError('email', values.email), password: fieldError('password', values.password) };
 }
 
 const ADA: ProfileUser = {
@@ -133,12 +148,12 @@ function checkFormStep(step: LoginStep): void {
       selectLoginForm(before).fields,
     );
   } else if (event.type === 'login.blur') {
-    const shown = checkLoginField(event.field, after.context.values[event.field]);
+    const shown = fieldError(event.field, after.context.values[event.field]);
     expect(selectLoginForm(after).fields[event.field]).toEqual(
       shown === null ? { state: 'valid', error: null } : { state: 'error', error: shown },
     );
   } else if (event.type === 'login.submit') {
-    const checks = checkLoginForm(before.context.values);
+    const checks = formErrors(before.context.values);
     for (const field of LOGIN_FIELDS) {
       expect(selectLoginForm(after).fields[field].state, 'a submit touches every field').toBe(
         checks[field] === null ? 'valid' : 'error',
@@ -152,7 +167,7 @@ function checkFormStep(step: LoginStep): void {
     expect(step.started).toEqual([]);
   }
   // Spec §5: Login is disabled until the form is valid, and while submitting.
-  const valid = Object.values(checkLoginForm(after.context.values)).every((check) => check === null);
+  const valid = Object.values(formErrors(after.context.values)).every((check) => check === null);
   const waiting = after.matches('idle') || after.matches('failed');
   expect(selectLoginForm(after).canSubmit).toBe(valid && waiting);
 }
@@ -230,10 +245,13 @@ function checkStep(step: LoginStep): void {
   }
 }
 
-/** What the serializer keeps of the form: each field's view, and whether its value passes. */
+/**
+ * What the serializer keeps of the form: each field's view, and the message its value would earn (a
+ * value that passes, one that is empty and one that breaks another rule each show something else).
+ */
 function formKey(snapshot: LoginSnapshot) {
   const { fields, values } = { ...selectLoginForm(snapshot), values: snapshot.context.values };
-  return LOGIN_FIELDS.map((field) => [fields[field], checkLoginField(field, values[field]) === null]);
+  return LOGIN_FIELDS.map((field) => [fields[field], fieldError(field, values[field])]);
 }
 
 export default defineModel({
