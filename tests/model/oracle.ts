@@ -1,7 +1,8 @@
 /**
  * Oracles that do not come from the machine (issue 17 "Oracles"). A machine's oracle is a reviewed
  * table of what the spec asks of it, written by hand in tests/model/oracles/<machine id>.oracle.ts:
- * - `states`: every state node id, each with its `entry` and `exit` actions, the actors it `invoke`s,
+ * - `states`: every state node id, each with its `type` when it is final or parallel, its `entry` and
+ *   `exit` actions, the actors it `invoke`s,
  *   and the transitions it must define by event key, as an ordered list of alternatives (the first
  *   whose guard holds is taken). An event key is the event type, `done:<actor src>` /
  *   `error:<actor src>` for an invoked actor's outcome, `after:<DELAY>` for a delay, `always` for an
@@ -104,6 +105,8 @@ export function tableOf(machine: AnyStateMachine): Record<string, Record<string,
   const table: Record<string, Record<string, string[]>> = {};
   for (const node of [machine.root, ...listStates(machine)]) {
     const row: Record<string, string[]> = {};
+    // A final state ends its machine (or tells its parent it is done); parallel regions run at once.
+    if (node.type === 'final' || node.type === 'parallel') row.type = [node.type];
     // A state's `after` schedules its timers by an entry raise and cancels them on exit: the table
     // shows those as the `after:` rows, not as actions.
     const timer = node.after.length > 0 ? /^xstate\.(raise|cancel)$/ : /^$/;

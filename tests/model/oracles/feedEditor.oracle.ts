@@ -25,6 +25,7 @@ export default defineOracle({
     // §2: the editor needs the customers and brands, the shop products and, when editing, the feed,
     // all at once; a new attempt clears the last failure.
     'feedEditor.loading': {
+      type: ['parallel'],
       entry: ['xstate.assign'],
       // Once all three are in, the feed's name, customer and products (those still in the catalogue)
       // are the form, and what it is compared with for unsaved changes.
@@ -37,7 +38,7 @@ export default defineOracle({
       'done:loadCategories': ['→ #feedEditor.loading.categories.done / xstate.assign'],
       'error:loadCategories': [LOAD_FAILED],
     },
-    'feedEditor.loading.categories.done': {},
+    'feedEditor.loading.categories.done': { type: ['final'] },
     // §7 GET /shop/products "result cached in local storage"; §9 "Shop products cache 24 hours".
     'feedEditor.loading.products': {},
     'feedEditor.loading.products.readingCache': {
@@ -57,7 +58,7 @@ export default defineOracle({
       'done:loadProducts': ['→ #feedEditor.loading.products.done / xstate.assign, storeProductsCache'],
       'error:loadProducts': [LOAD_FAILED],
     },
-    'feedEditor.loading.products.done': {},
+    'feedEditor.loading.products.done': { type: ['final'] },
     // §2: Edit Feed loads the feed (§7 GET /feeds/{feedId}: name, user_id, products); Create Feed
     // starts empty.
     'feedEditor.loading.feed': {},
@@ -69,7 +70,7 @@ export default defineOracle({
       'done:loadFeed': ['→ #feedEditor.loading.feed.done / xstate.assign'],
       'error:loadFeed': [LOAD_FAILED],
     },
-    'feedEditor.loading.feed.done': {},
+    'feedEditor.loading.feed.done': { type: ['final'] },
     // The spec shows no editor load failure; the editor offers a Retry that loads everything again.
     'feedEditor.failed': {
       retry: ['→ #feedEditor.loading'],

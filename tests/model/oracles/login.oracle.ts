@@ -74,8 +74,8 @@ export default defineOracle({
       'done:loadUser': ['→ #login.succeeded / sendLogin'],
       'error:loadUser': [`→ #login.failed / ${LOG_OUT}`],
     },
-    'login.succeeded': {},
+    'login.succeeded': { type: ['final'] },
     'login.failed': waiting,
-    'login.left': {},
+    'login.left': { type: ['final'] },
   },
 });

@@ -20,6 +20,7 @@ export default defineOracle({
     },
     // §2 "redirects to /": one redirect home, however the countdown ended.
     'notFound.redirecting': {
+      type: ['final'],
       entry: ['emitRedirect'],
     },
   },

@@ -13,7 +13,7 @@ export default defineOracle({
   source: 'spec §2 Profile screens, Dashboard layout; §4 Form field states; §5; §7; §8; issue 15',
   delays: {},
   states: {
-    profile: {},
+    profile: { type: ['parallel'] },
     // §2 "General information: first name, last name"; §4: a field is checked as it changes and
     // shows its state once left. The inputs stay editable while a save runs.
     'profile.general': {

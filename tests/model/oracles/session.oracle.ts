@@ -19,6 +19,7 @@ export default defineOracle({
   },
   states: {
     session: {
+      type: ['parallel'],
       // §4 "Multi-tab sync": storage changes and the 'logout' broadcast of other tabs.
       invoke: ['crossTabSync'],
       // §4: set-user and the error message can be set separately; the error clears on a route change.

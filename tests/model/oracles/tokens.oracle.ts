@@ -19,6 +19,7 @@ export default defineOracle({
   },
   states: {
     tokens: {
+      type: ['parallel'],
       // §4 "toggled ... in each row": a revoked row's Restore sends the request at once (issue 15:
       // only a revoke asks first), unless that row's request is still in flight.
       'tokens.restore': ['[canRestore] (stays) / startRequest'],

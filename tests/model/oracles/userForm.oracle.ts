@@ -24,7 +24,7 @@ export default defineOracle({
       // Issue 15: a user that cannot be loaded (404: 'User not found') leaves nothing to edit.
       'error:loadUser': ['→ #userForm.loadFailed / setLoadError'],
     },
-    'userForm.loadFailed': {},
+    'userForm.loadFailed': { type: ['final'] },
     'userForm.editing': {
       // Issue 15: the role decides whether the Shopify fields are required (customers only), so a
       // role change re-checks those already shown.
@@ -50,6 +50,6 @@ export default defineOracle({
       // logged; the typed values stay, and a server's field messages go onto their fields.
       'error:saveUser': ['→ #userForm.editing / reportFailure, applyServerErrors, toastFailed'],
     },
-    'userForm.saved': {},
+    'userForm.saved': { type: ['final'] },
   },
 });

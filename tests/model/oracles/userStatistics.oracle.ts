@@ -20,7 +20,7 @@ export default defineOracle({
       // failure is logged too, like the other failures §8 lists.
       'error:loadStatistics': ['→ #userStatistics.failed / reportFailure'],
     },
-    'userStatistics.loaded': {},
-    'userStatistics.failed': {},
+    'userStatistics.loaded': { type: ['final'] },
+    'userStatistics.failed': { type: ['final'] },
   },
 });
