@@ -12,6 +12,11 @@ import { defineOracle } from '../oracle';
 export default defineOracle({
   source: 'spec §2 Profile screens, Dashboard layout; §4 Form field states; §5; §7; §8; issue 15',
   delays: {},
+  // §2 Profile screens, Avatar: the hint under it and the question before a delete.
+  texts: {
+    AVATAR_HINT: 'JPG, GIF or PNG. Max size of 800K',
+    DELETE_AVATAR_QUESTION: 'Are you sure you want to delete your avatar?',
+  },
   states: {
     profile: { type: ['parallel'] },
     // §2 "General information: first name, last name"; §4: a field is checked as it changes and

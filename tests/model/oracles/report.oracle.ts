@@ -13,6 +13,8 @@ export default defineOracle({
     "spec §2 'TRANSACTIONS REPORT' / 'ORDERS REPORT', §7 report calls, §8 Report download failure; issues 14, 15",
   // The spec gives the report no delay.
   delays: {},
+  // §2: the button reads 'Generating...' while the report is made.
+  texts: { GENERATING_LABEL: 'Generating...' },
   states: {
     report: {},
     // §2: the button asks for the report of the period (and filters) on show.
