@@ -6,18 +6,13 @@
 import { Avatar, Card, HStack, Image, Table, Tabs, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { uploadUrl } from '@/api/assets';
-import { fetchMonthlyStatistics } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
 import { failureText } from '@/machines/failure-text';
-import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { monthlyStatisticsMachine } from '@/machines/dashboardCards.machine';
+import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
-
-const monthlyStatisticsMachine = createResourceMachine<MonthlyStatistics>({
-  id: 'monthlyStatistics',
-  load: fetchMonthlyStatistics,
-});
 
 function EmptyRow({ columns, text }: { columns: number; text: string }) {
   return (

@@ -5,15 +5,12 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
-import { fetchWeekSummary } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
-import type { WeekSummary } from '@/api/schemas/dashboard';
-import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { weekSummaryMachine } from '@/machines/dashboardCards.machine';
+import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { percentChange } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
-
-const weekSummaryMachine = createResourceMachine<WeekSummary>({ id: 'weekSummary', load: fetchWeekSummary });
 
 /** The change against last week, coloured like the user statistic cards (spec §2). */
 function Change({ change }: { change: number | null }) {

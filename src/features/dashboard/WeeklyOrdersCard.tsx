@@ -5,21 +5,15 @@
 import { Box, Card, Skeleton, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { fetchWeeklyOrders } from '@/api/dashboard';
 import { formatPounds } from '@/api/format';
-import type { WeeklyOrders } from '@/api/schemas/dashboard';
-import { createResourceMachine, selectResourceView } from '@/machines/resource.machine';
+import { weeklyOrdersMachine } from '@/machines/dashboardCards.machine';
+import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { weekTotal } from './figures';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
 // Fetched only once the week's figures are on screen, so the cards paint before Chart.js arrives.
 const WeeklyOrdersChart = lazy(() => import('./WeeklyOrdersChart'));
-
-const weeklyOrdersMachine = createResourceMachine<WeeklyOrders>({
-  id: 'weeklyOrders',
-  load: fetchWeeklyOrders,
-});
 
 /** The card; loads its own data when it mounts. */
 export function WeeklyOrdersCard() {
