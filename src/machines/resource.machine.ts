@@ -1,7 +1,7 @@
 /**
  * One piece of data loaded once when the widget appears (the dashboard's weekly chart, week
- * summary and monthly statistics): loading → loaded | failed, and `resource.reload` (the widget's
- * Retry) loads it again. The failure is logged and kept for the screen's error box.
+ * summary and monthly statistics): loading → loaded (final) | failed, and `resource.reload` (the
+ * failed widget's Retry) loads it again. The failure is logged and kept for the screen's error box.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -52,7 +52,8 @@ export function createResourceMachine<T>(options: { id: string; load: (signal: A
           },
         },
       },
-      loaded: { on: { 'resource.reload': 'loading' } },
+      // Loaded once: no control of the widgets asks again (the page loads them anew).
+      loaded: { type: 'final' },
       failed: { on: { 'resource.reload': 'loading' } },
     },
   });

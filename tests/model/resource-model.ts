@@ -6,8 +6,8 @@
  * - the widget loads as it appears, with nothing to show yet;
  * - an answer is kept and clears the last failure;
  * - a failure is kept for the error box and logged, and the data shown before stays;
- * - Retry (`resource.reload`), offered once loaded or failed, loads again; while loading it does
- *   nothing.
+ * - loaded is for good (the page loads it anew); Retry (`resource.reload`), offered once failed,
+ *   loads again.
  *
  * The serializer keeps the state and whether there is data: no guard reads anything else.
  */
@@ -38,11 +38,13 @@ export function defineResourceModel<T>(
         expect(after.context).toEqual({ data: null, error: null });
         expect(loads).toEqual(['load']);
       } else if (event.type === 'resource.reload') {
+        expect(before.value, 'only a failed widget offers Retry').toBe('failed');
         expect(after.value, 'Retry loads again').toBe('loading');
         expect(after.context, 'what it showed stays until the answer').toEqual(before.context);
         expect(loads).toEqual(['load']);
       } else if ('output' in event) {
         expect(after.value).toBe('loaded');
+        expect(after.status, 'loaded once').toBe('done');
         expect(after.context, 'the answer is kept, the last failure gone').toEqual({ data, error: null });
         expect(actions).toEqual([]);
       } else if ('error' in event) {

@@ -21,8 +21,9 @@ export function resourceTable(id: string, source: string): Oracle {
         // §8: logged; issue 15: the widget says why.
         'error:load': [`→ #${id}.failed / reportFailure, applyFailure`],
       },
-      // Issue 15: Retry loads it again, after a failure and after a load alike.
-      [`${id}.loaded`]: { 'resource.reload': [`→ #${id}.loading`] },
+      // Spec §2: loaded once (the page loads it anew).
+      [`${id}.loaded`]: { type: ['final'] },
+      // Issue 15: a failed widget's Retry loads it again.
       [`${id}.failed`]: { 'resource.reload': [`→ #${id}.loading`] },
     },
   });
