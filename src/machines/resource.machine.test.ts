@@ -22,17 +22,19 @@ describe('createResourceMachine', () => {
       actors: { load: fromPromise<number>(() => (answers[calls++] ?? (async () => -1))()) },
     });
     const actor = createActor(machine).start();
-    expect(selectResourceView(actor.getSnapshot())).toEqual({ status: 'loading', data: null });
+    expect(selectResourceView(actor.getSnapshot())).toEqual({ status: 'loading', data: null, error: null });
     await settle();
-    expect(selectResourceView(actor.getSnapshot())).toEqual({ status: 'failed', data: null });
-    expect(actor.getSnapshot().context.error).toEqual(new Error('down'));
+    expect(selectResourceView(actor.getSnapshot())).toEqual({
+      status: 'failed',
+      data: null,
+      error: new Error('down'),
+    });
     expect(log).toHaveBeenCalledWith('Failed to load figures', new Error('down'));
 
     actor.send({ type: 'resource.reload' });
     expect(selectResourceView(actor.getSnapshot()).status).toBe('loading');
     await settle();
-    expect(selectResourceView(actor.getSnapshot())).toEqual({ status: 'loaded', data: 9 });
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(selectResourceView(actor.getSnapshot())).toEqual({ status: 'loaded', data: 9, error: null });
 
     actor.send({ type: 'resource.reload' });
     await settle();
@@ -42,6 +44,10 @@ describe('createResourceMachine', () => {
   it('uses the load function it was built with', async () => {
     const actor = createActor(createResourceMachine({ id: 'answer', load: async () => 'forty-two' })).start();
     await settle();
-    expect(selectResourceView(actor.getSnapshot())).toEqual({ status: 'loaded', data: 'forty-two' });
+    expect(selectResourceView(actor.getSnapshot())).toEqual({
+      status: 'loaded',
+      data: 'forty-two',
+      error: null,
+    });
   });
 });

@@ -62,14 +62,15 @@ export function createResourceMachine<T>(options: { id: string; load: (signal: A
 /** Any resource machine. */
 export type ResourceMachine<T> = ReturnType<typeof createResourceMachine<T>>;
 
-/** What a widget renders: which phase, and the data once loaded. */
+/** What a widget renders: which phase, the data once loaded, and the last failure (for its reason). */
 export interface ResourceView<T> {
   status: 'loading' | 'loaded' | 'failed';
   data: T | null;
+  error: unknown;
 }
 
 /** The view of a resource snapshot. */
 export function selectResourceView<T>(snapshot: SnapshotFrom<ResourceMachine<T>>): ResourceView<T> {
   const status = snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading';
-  return { status, data: snapshot.context.data };
+  return { status, data: snapshot.context.data, error: snapshot.context.error };
 }

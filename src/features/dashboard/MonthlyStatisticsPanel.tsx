@@ -91,7 +91,6 @@ function TopCustomers({ customers }: { customers: MonthlyStatistics['top_custome
 export function MonthlyStatisticsPanel() {
   const actor = useScreenActor(monthlyStatisticsMachine);
   const view = useSelector(actor, selectResourceView);
-  const error = useSelector(actor, (snapshot) => snapshot.context.error);
   return (
     <Card.Root>
       <Card.Header>
@@ -101,7 +100,7 @@ export function MonthlyStatisticsPanel() {
         {view.status === 'loading' && <WidgetLoading label="Loading statistics this month" />}
         {view.status === 'failed' && (
           <WidgetFailure
-            message={failureText("Failed to load this month's statistics.", error)}
+            message={failureText("Failed to load this month's statistics.", view.error)}
             onRetry={() => actor.send({ type: 'resource.reload' })}
           />
         )}

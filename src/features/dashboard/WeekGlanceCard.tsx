@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { ChevronDown, ChevronUp } from 'lucide-react';
 import { formatPounds } from '@/api/format';
 import { weekSummaryMachine } from '@/machines/dashboardCards.machine';
+import { failureText } from '@/machines/failure-text';
 import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { percentChange } from './figures';
@@ -73,7 +74,7 @@ export function WeekGlanceCard() {
         {view.status === 'loading' && <WidgetLoading label="Loading this week at a glance" />}
         {view.status === 'failed' && (
           <WidgetFailure
-            message="Failed to load this week's figures."
+            message={failureText("Failed to load this week's figures.", view.error)}
             onRetry={() => actor.send({ type: 'resource.reload' })}
           />
         )}

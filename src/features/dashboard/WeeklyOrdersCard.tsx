@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { formatPounds } from '@/api/format';
 import { weeklyOrdersMachine } from '@/machines/dashboardCards.machine';
+import { failureText } from '@/machines/failure-text';
 import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { weekTotal } from './figures';
@@ -33,7 +34,7 @@ export function WeeklyOrdersCard() {
         {view.status === 'loading' && <WidgetLoading lines={5} label="Loading orders this week" />}
         {view.status === 'failed' && (
           <WidgetFailure
-            message="Failed to load this week's orders."
+            message={failureText("Failed to load this week's orders.", view.error)}
             onRetry={() => actor.send({ type: 'resource.reload' })}
           />
         )}
