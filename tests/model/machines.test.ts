@@ -11,7 +11,7 @@
  * - the reviewer's page stately/<machine id>.html is current (it embeds the covering paths, picked
  *   from these runs).
  * A machine without a model or without a table fails, and so does a model or table of a machine that
- * no longer exists. A mutation run (MODEL_MACHINE_FILES) runs the machines of the mutated file only.
+ * no longer exists. A mutation run (MODEL_MACHINE_FILES) runs the machines of the files it names only.
  *
  * A machine that throws while its module loads or while its paths are generated fails a test here,
  * never the file: a file that fails before its tests exist has no failed test, so Stryker's Vitest

@@ -27,8 +27,8 @@ export async function loadModels(): Promise<ReadonlyMap<string, MachineModel<Any
 
 /**
  * The source files a run is about (`session.machine.ts,login.machine.ts`), from MODEL_MACHINE_FILES,
- * or null for all. `npm run test:mutation` sets it to the file it mutates, so each mutant reruns the
- * model tests of that file's machines only.
+ * or null for all. `npm run test:mutation` sets it to the file it mutates and the machine files that
+ * import it, so each mutant reruns the model tests of the machines it can change only.
  */
 export const filesUnderTest: readonly string[] | null = process.env.MODEL_MACHINE_FILES
   ? process.env.MODEL_MACHINE_FILES.split(',').map((file) => file.trim())
