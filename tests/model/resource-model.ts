@@ -9,10 +9,12 @@
  * - loaded is for good (the page loads it anew); Retry (`resource.reload`), offered once failed,
  *   loads again.
  *
- * The serializer keeps the state and whether there is data: no guard reads anything else.
+ * Every step also checks what the widget renders (`selectResourceView`). The serializer keeps the
+ * state and whether there is data: no guard reads anything else.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
+import { selectResourceView } from '@/machines/resource.machine';
 import type { ResourceMachine } from '@/machines/resource.machine';
 import { defineModel } from './harness';
 import type { MachineModel } from './harness';
@@ -33,6 +35,12 @@ export function defineResourceModel<T>(
     serialize: (snapshot) => ({ value: snapshot.value, data: snapshot.context.data !== null }),
     check: ({ before, event, after, actions, started }) => {
       const loads = started.map((actor) => actor.src);
+      // What the widget renders: its phase, the data and the failure, as the context holds them.
+      expect(selectResourceView(after)).toEqual({
+        status: after.value,
+        data: after.context.data,
+        error: after.context.error,
+      });
       if (before === null) {
         expect(after.value, 'it loads as it appears').toBe('loading');
         expect(after.context).toEqual({ data: null, error: null });
