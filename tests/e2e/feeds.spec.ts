@@ -428,11 +428,17 @@ test('Save on an incomplete form, reached from the bottom of the product list, f
   await expect(page.getByText('Please select a customer')).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('feed-name');
   await expect(page.getByLabel('Name')).toBeInViewport();
-  const box = await page.getByLabel('Name').boundingBox();
-  const bar = await page.getByRole('group', { name: 'Feed actions' }).boundingBox();
-  expect(box?.y ?? 0, 'not under the sticky header and action bar').toBeGreaterThanOrEqual(
-    (bar?.y ?? 0) + (bar?.height ?? 0),
-  );
+  // Polled: the scroll to the focused field may still be moving when it is first measured.
+  await expect
+    .poll(
+      async () => {
+        const box = await page.getByLabel('Name').boundingBox();
+        const bar = await page.getByRole('group', { name: 'Feed actions' }).boundingBox();
+        return (box?.y ?? 0) - ((bar?.y ?? 0) + (bar?.height ?? 0));
+      },
+      { message: 'not under the sticky header and action bar' },
+    )
+    .toBeGreaterThanOrEqual(0);
 
   await page.getByLabel('Name').fill('Named');
   await save.click({ force: true });

@@ -83,8 +83,18 @@ interface ChildSnapshotEvent {
 
 const UNSETTLED = new Set(['editing', 'invalid']);
 
-/** How far ahead of the page's time its clock is paused (see `start`), in ms. */
+/** How far ahead of the page's time its clock is paused (`pauseClockAhead`), in ms. */
 const PAUSE_MARGIN_MS = 10_000;
+
+/**
+ * Pauses the page's clock (installed by the UI model) a little ahead of its time: from then on time
+ * moves only when a step runs the clock, so on a busy machine typing From and To cannot outlast the
+ * inputs' pause and settle the period between them. The margin is there because the page's time goes
+ * on while it is asked for and cannot go back; nothing on the loaded dashboard is due within it.
+ */
+export async function pauseClockAhead(page: Page): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + PAUSE_MARGIN_MS);
+}
 
 /** The list requests each page made, oldest first. */
 const listRequests = new WeakMap<Page, URL[]>();
@@ -242,11 +252,7 @@ export async function describePanelReplay<M extends AnyStateMachine>(screen: Pan
       const search = (path.input as DashboardPanelInput | undefined)?.url?.search ?? '';
       await page.goto(`/dashboard${search}`);
       await expect(panel(page)).toBeVisible();
-      // From here time moves only when a step runs the clock: on a busy machine, typing From and To
-      // can outlast the inputs' pause, and the period would settle between them. The pause is set a
-      // little ahead, as the page's time goes on while it is asked for and cannot go back; nothing on
-      // the loaded dashboard is due within it.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + PAUSE_MARGIN_MS);
+      await pauseClockAhead(page);
     },
     events: {
       'xstate.snapshot.period': async ({ page }, event: ModelEvent<M>) => {

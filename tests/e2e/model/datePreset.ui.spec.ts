@@ -17,6 +17,7 @@ import type { Page } from '@playwright/test';
 import type { DatePresetId } from '@/machines/datePreset.machine';
 import datePresetModel from '../../model/models/datePreset.model';
 import { signInAsAdmin } from './admin-session';
+import { pauseClockAhead } from './dashboard-panel-ui';
 import { coveringPaths, describeUiModel } from './ui-model';
 import type { UiModel } from './ui-model';
 
@@ -94,6 +95,9 @@ const datePresetUi: UiModel<DatePresetMachine> = {
     await signInAsAdmin(page);
     await page.goto('/dashboard');
     await expect(panel(page)).toBeVisible();
+    // A step's gesture on a busy machine can outlast the inputs' pause (a typed day settling before
+    // the next step); time moves only when a step runs the clock.
+    await pauseClockAhead(page);
   },
   events: {
     'period.select': async ({ page }, event) => {
