@@ -4,8 +4,8 @@
  * - `states`: every state node id, each with its `type` when it is final or parallel, its `entry` and
  *   `exit` actions, the actors it `invoke`s, and the transitions it must define by event key, as
  *   an ordered list of alternatives (the first whose guard holds is taken). An event key is the
- *   event type, `done:<actor src>` / `error:<actor src>` for an invoked actor's outcome, `after:<DELAY>` for a delay, `always` for an
- *   eventless transition. An alternative reads `[guard params] → #target / action, action`, the
+ *   event type, `done:<actor src>` / `error:<actor src>` for an invoked actor's outcome,
+ *   `after:<DELAY>` for a delay, `always` for an eventless transition. An alternative reads `[guard params] → #target / action, action`, the
  *   guard as `guardLabel` of scripts/stately/export.ts writes it (`[failedWithStatus status=401]`);
  *   the guard and the actions are left out when there are none, `(stays)` stands for no target, and
  *   `(re-enters)` after the target marks a transition that leaves and re-enters it (`reenter`).
