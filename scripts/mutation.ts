@@ -1,12 +1,13 @@
 /**
- * `npm run test:mutation [--kept] [file …]` (issue 17 "Mutation testing as the measure"): StrykerJS
+ * `npm run test:mutation [--kept] [--list] [file …]` (issue 17 "Mutation testing as the measure"): StrykerJS
  * mutates each statechart file of src/machines in turn (all of them, or the `*.machine.ts` files
  * named) and runs the model tests of tests/model alone against every mutant
  * (vitest.mutation.config.ts, with MODEL_MACHINE_FILES set to the file and the machine files that
  * import it, so only the paths of the machines it can change rerun). Prints, per file, the mutants
  * killed, survived and uncovered and the score (killed / all valid mutants), then the total and
  * every survivor of the session and login machines. Each file's whole report is kept as
- * reports/mutation/<file>.json; `--kept` prints the table from those without running Stryker. Not
+ * reports/mutation/<file>.json; `--kept` prints the table from those without running Stryker; `--list`
+ * also prints every surviving and uncovered mutant of the files, with its source line. Not
  * part of `npm test`: one file takes minutes on the 2-core machine.
  */
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,7 @@ const MACHINES = path.join(ROOT, 'src/machines');
 const LISTED = new Set(['session.machine.ts', 'login.machine.ts']);
 
 interface MutantResult {
+  id: string;
   status: string;
   mutatorName: string;
   replacement?: string;
@@ -78,8 +80,8 @@ function mutate(file: string): void {
   copyFileSync(REPORT, reportOf(file));
 }
 
-/** The counts and the survivors of `file`'s kept report. */
-function summarise(file: string): { counts: Counts; survivors: MutantResult[] } {
+/** The counts, the survivors and the uncovered mutants of `file`'s kept report. */
+function summarise(file: string): { counts: Counts; survivors: MutantResult[]; uncovered: MutantResult[] } {
   const report = JSON.parse(readFileSync(reportOf(file), 'utf8')) as {
     files: Record<string, { mutants: MutantResult[] }>;
   };
@@ -91,13 +93,33 @@ function summarise(file: string): { counts: Counts; survivors: MutantResult[] } 
     else if (mutant.status === 'NoCoverage') counts.noCoverage += 1;
     else counts.other += 1;
   }
-  return { counts, survivors: mutants.filter((mutant) => mutant.status === 'Survived') };
+  return {
+    counts,
+    survivors: mutants.filter((mutant) => mutant.status === 'Survived'),
+    uncovered: mutants.filter((mutant) => mutant.status === 'NoCoverage'),
+  };
+}
+
+/** One line per mutant: status, line:column, mutator, the source line and the replacement. */
+function printMutants(file: string, mutants: MutantResult[]): void {
+  const lines = readFileSync(path.join(MACHINES, file), 'utf8').split('\n');
+  const sorted = [...mutants].sort((a, b) => a.location.start.line - b.location.start.line);
+  console.log(`\n${file}: ${String(mutants.length)} mutants not killed`);
+  for (const mutant of sorted) {
+    const { line, column } = mutant.location.start;
+    const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80);
+    console.log(
+      `${mutant.status} ${String(line)}:${String(column)} ${mutant.mutatorName}: ${(lines[line - 1] ?? '').trim()}\n    → ${replacement}`,
+    );
+  }
 }
 
 const args = process.argv.slice(2);
 /** `--kept`: print the table from the reports the last runs kept, without running Stryker. */
 const kept = args.includes('--kept');
-const requested = args.filter((arg) => arg !== '--kept').map((arg) => path.basename(arg));
+/** `--list`: print each surviving and uncovered mutant, to find the test that is missing. */
+const list = args.includes('--list');
+const requested = args.filter((arg) => !arg.startsWith('--')).map((arg) => path.basename(arg));
 const files = requested.length
   ? requested
   : readdirSync(MACHINES)
@@ -108,8 +130,9 @@ const rows: Counts[] = [];
 const listed: string[] = [];
 for (const file of files) {
   if (!kept) mutate(file);
-  const { counts, survivors } = summarise(file);
+  const { counts, survivors, uncovered } = summarise(file);
   rows.push(counts);
+  if (list) printMutants(file, [...survivors, ...uncovered]);
   if (LISTED.has(file)) {
     for (const mutant of survivors) {
       const { line, column } = mutant.location.start;
