@@ -9,6 +9,12 @@ import { defineOracle } from '../oracle';
 export default defineOracle({
   source: 'spec §2 User statistic cards, §7 GET /users/statistics, §8 Silent failures',
   delays: {},
+  texts: {
+    // Spec §8 "User statistics failure", the red box.
+    USER_STATISTICS_FAILED_MESSAGE: 'Failed to load user statistics. Please try again later.',
+    // Spec §2 "while loading, 4 pulsing placeholders".
+    USER_STATISTICS_PLACEHOLDERS: 4,
+  },
   states: {
     userStatistics: {},
     // Spec §2 "while loading, 4 pulsing placeholders".
