@@ -5,23 +5,95 @@
  * Filling a form is a sequence, so the fixtures give one good value per required field and the
  * event filter offers a good value only for the first field still in error (in display order), plus
  * one bad email once the form is valid: the walk goes from an empty create form to a valid one and
- * back, without trying every order of the fields. The serializer keeps the state and how many fields
- * are in error (what `formIsValid` reads, and the walk's progress).
+ * back, without trying every order of the fields. The serializer keeps the state, how many fields
+ * are in error (what `formIsValid` reads, and the walk's progress) and how many secrets are typed
+ * (what the saved body leaves out when blank).
+ *
+ * What each typed value earns is the literal table FIELD_ERRORS (spec §5), never the machine's own
+ * validator, so a rule or message that drifts in the machine fails here (issue 17). The exported
+ * selectors the screen reads are checked on every step against what the model knows of the state,
+ * and the bodies the save sends (`toUserBody`, `editRequestBody`) against the spec's.
  *
  * Issue 15: making the user an Admin (offered once the Shopify ID is the first field in error) drops
- * the Shopify fields' requirement and re-checks the touched ones; `form.restore` puts back a kept
- * draft (one with a good and a bad value, and one that is not a draft at all); a failed save's toast
- * carries the server's reason. Each mode's save is answered with the server's success message of that
- * mode (spec §8), which the toast shows.
+ * the Shopify fields' requirement and re-checks the touched ones, and making the valid Admin a
+ * Customer again brings it back; `form.restore` puts back a kept draft (one with a good and a bad
+ * value and a pasted store URL, and one that is not a draft at all); a failed load or save shows the
+ * server's reason. Each mode's save is answered with the server's success message of that mode
+ * (spec §8), which the toast shows. Issue 12: a pasted store URL is shown as its host once the
+ * Shopify domain is left. A valid edit form is offered a new password, then a Shopify key, so the
+ * edit body is seen with and without each (spec §5 "blank not sent").
  */
 import { expect } from 'vitest';
+import * as v from 'valibot';
 import { ApiError } from '@/api/client';
 import type { User } from '@/api/schemas/users';
-import { USER_FORM_FIELDS, userFormMachine, validateUserForm } from '@/machines/userForm.machine';
-import type { UserFormField, UserFormSnapshot, UserFormValues } from '@/machines/userForm.machine';
+import { UpdateUserRequest } from '@/api/schemas/users';
+import {
+  editRequestBody,
+  selectCanSubmit,
+  selectDraftValues,
+  selectField,
+  selectFieldError,
+  selectFieldState,
+  selectIsDirty,
+  selectIsReady,
+  selectIsSaving,
+  selectNeedsShopFields,
+  toUserBody,
+  userFormMachine,
+} from '@/machines/userForm.machine';
+import type {
+  UserFormField,
+  UserFormMode,
+  UserFormSnapshot,
+  UserFormValues,
+} from '@/machines/userForm.machine';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
 
+/** Spec §2: every field of the form, in display order. */
+const FIELDS: readonly UserFormField[] = [
+  'user_type_id',
+  'status',
+  'first_name',
+  'last_name',
+  'email',
+  'company_name',
+  'phone',
+  'mobile',
+  'website',
+  'shopify_id',
+  'shopify_domain',
+  'shopify_admin_api',
+  'discount_rate',
+  'shipping_discount_rate',
+  'password',
+];
+/** Issue 15 finding 9: what a draft keeps (never the password or the Shopify key). */
+const DRAFT_FIELDS = FIELDS.filter((field) => field !== 'password' && field !== 'shopify_admin_api');
+
+/** Spec §9 create defaults: role Customer (2), status Active (1), discount 10, shipping discount 5. */
+const CREATE_DEFAULTS: UserFormValues = {
+  user_type_id: '2',
+  status: '1',
+  first_name: '',
+  last_name: '',
+  email: '',
+  company_name: '',
+  phone: '',
+  mobile: '',
+  website: '',
+  shopify_id: '',
+  shopify_domain: '',
+  shopify_admin_api: '',
+  discount_rate: '10',
+  shipping_discount_rate: '5',
+  password: '',
+};
+/** Spec §9 edit defaults (discount 0, shipping 0), shown until the user has loaded. */
+const EDIT_DEFAULTS: UserFormValues = { ...CREATE_DEFAULTS, discount_rate: '0', shipping_discount_rate: '0' };
+
+/** Spec §3: a customer without a mobile and without a stored Shopify key. */
 const GRACE: User = {
   id: 2,
   user_type_id: 2,
@@ -35,7 +107,7 @@ const GRACE: User = {
   website: 'hopper.example.com',
   shopify_id: 'hopper-health',
   shopify_domain: 'hopper-health.myshopify.com',
-  has_shopify_admin_api: true,
+  has_shopify_admin_api: false,
   discount_rate: 15,
   shipping_discount_rate: 5,
   avatar: null,
@@ -44,6 +116,34 @@ const GRACE: User = {
   created_at: '2025-01-02T09:00:00.000Z',
   updated_at: null,
 };
+/** The server's answer to a save: the user renamed, with a Shopify key now stored. */
+const AUGUSTA: User = { ...GRACE, first_name: 'Augusta', has_shopify_admin_api: true };
+
+/** GRACE in the form (spec §2: the password and the Shopify key start blank; no mobile is ''). */
+const GRACE_VALUES: UserFormValues = {
+  user_type_id: '2',
+  status: '1',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  company_name: 'Hopper Health',
+  phone: '+44 20 7946 0000',
+  mobile: '',
+  website: 'hopper.example.com',
+  shopify_id: 'hopper-health',
+  shopify_domain: 'hopper-health.myshopify.com',
+  shopify_admin_api: '',
+  discount_rate: '15',
+  shipping_discount_rate: '5',
+  password: '',
+};
+const AUGUSTA_VALUES: UserFormValues = { ...GRACE_VALUES, first_name: 'Augusta' };
+
+/** Issue 12: a store URL as pasted, and the host it is shown and saved as. */
+const SHOP_URL = 'https://Hopper-Health.myshopify.com/';
+const SHOP_HOST = 'hopper-health.myshopify.com';
+/** Issue 12: what leaving the Shopify domain makes of each value the model types (others stay). */
+const SHOP_HOSTS: Readonly<Record<string, string>> = { [SHOP_URL]: SHOP_HOST };
 
 /** A good value for every field the empty create form has in error. */
 const GOOD_VALUES: Partial<UserFormValues> = {
@@ -53,10 +153,89 @@ const GOOD_VALUES: Partial<UserFormValues> = {
   company_name: 'Hopper Health',
   phone: '+44 20 7946 0000',
   shopify_id: 'hopper-health',
-  shopify_domain: 'hopper-health.myshopify.com',
+  shopify_domain: SHOP_URL,
   password: 'Secret123!',
 };
 const BAD_EMAIL = 'not-an-email';
+/** A Shopify admin API key, typed on a valid edit form. */
+const SHOP_KEY = 'shpat_0123456789abcdef';
+
+/** Spec §5 'Required' and 'Invalid email address'. */
+const REQUIRED = 'Required';
+const INVALID_EMAIL = 'Invalid email address';
+
+/** What a rule of FIELD_ERRORS may depend on: the form's mode and the role typed. */
+type FormKind = { mode: UserFormMode; role: string };
+type Rule = string | null | ((kind: FormKind) => string | null);
+
+/** Spec §5 "shopify_id and shopify_domain required", for customers (role 2) only (issue 15). */
+const requiredOfCustomers: Rule = ({ role }) => (role === '2' ? REQUIRED : null);
+
+/**
+ * Spec §5 "Create user" and "Edit user": what each value the model types earns, first broken rule
+ * first; null when it passes.
+ */
+const FIELD_ERRORS: Readonly<Record<UserFormField, Readonly<Record<string, Rule>>>> = {
+  user_type_id: { '1': null, '2': null },
+  status: { '1': null },
+  first_name: { '': REQUIRED, Grace: null, Augusta: null },
+  last_name: { '': REQUIRED, Hopper: null },
+  // Spec §5: an email must be valid, so a blank one is not.
+  email: { '': INVALID_EMAIL, [BAD_EMAIL]: INVALID_EMAIL, 'grace@example.com': null },
+  company_name: { '': REQUIRED, 'Hopper Health': null },
+  phone: { '': REQUIRED, '+44 20 7946 0000': null },
+  mobile: { '': null },
+  website: { '': null, 'hopper.example.com': null },
+  shopify_id: { '': requiredOfCustomers, 'hopper-health': null },
+  shopify_domain: { '': requiredOfCustomers, [SHOP_URL]: null, [SHOP_HOST]: null },
+  shopify_admin_api: { '': null, [SHOP_KEY]: null },
+  discount_rate: { '0': null, '10': null, '15': null },
+  shipping_discount_rate: { '0': null, '5': null },
+  // Spec §5 "Edit user": password optional (blank keeps the stored one).
+  password: { '': ({ mode }) => (mode === 'create' ? REQUIRED : null), 'Secret123!': null },
+};
+
+/** The spec's message for `field` of `values` (FIELD_ERRORS). @throws for a value the table lacks */
+function fieldError(field: UserFormField, values: UserFormValues, mode: UserFormMode): string | null {
+  const rule = FIELD_ERRORS[field][values[field]];
+  if (rule === undefined) throw new Error(`FIELD_ERRORS has no ${field} '${values[field]}'`);
+  return typeof rule === 'function' ? rule({ mode, role: values.user_type_id }) : rule;
+}
+
+/** Every field's message for `values`, only those in error. */
+function formErrors(values: UserFormValues, mode: UserFormMode): Partial<Record<UserFormField, string>> {
+  const errors: Partial<Record<UserFormField, string>> = {};
+  for (const field of FIELDS) {
+    const error = fieldError(field, values, mode);
+    if (error !== null) errors[field] = error;
+  }
+  return errors;
+}
+
+function errorsOf(snapshot: UserFormSnapshot): Partial<Record<UserFormField, string>> {
+  return formErrors(snapshot.context.values, snapshot.context.mode);
+}
+
+function firstFieldInError(snapshot: UserFormSnapshot): UserFormField | undefined {
+  const errors = errorsOf(snapshot);
+  return FIELDS.find((field) => errors[field] !== undefined);
+}
+
+/** `errors` with `fields` shown as FIELD_ERRORS says for `values` (a passing field shows none). */
+function withFieldErrors(
+  errors: Partial<Record<UserFormField, string>>,
+  fields: readonly UserFormField[],
+  values: UserFormValues,
+  mode: UserFormMode,
+): Partial<Record<UserFormField, string>> {
+  const next = { ...errors };
+  for (const field of fields) {
+    const error = fieldError(field, values, mode);
+    if (error === null) delete next[field];
+    else next[field] = error;
+  }
+  return next;
+}
 
 /*
  * The texts the form must show, copied from their sources rather than imported from the machine, so a
@@ -70,206 +249,302 @@ const CREATED = 'User created successful';
 const UPDATED = 'User updated successfully';
 /** Issue 15: the edit screen of a user id the server does not know. */
 const USER_NOT_FOUND = 'User not found';
+/** Issue 15: the edit screen of a user that could not be loaded, then the reason. */
+const LOAD_FAILED = 'Failed to load the user: Internal Server Error';
+/** Spec §2 "/dashboard/users": where a created user's form returns when no list was left. */
+const USERS_PATH = '/dashboard/users';
 
 /**
- * Issue 15 "The server's reason is hidden": the spec's text, then the server's message, or the
- * client's own words when the server sent none (every failure fixture here is an ApiError).
+ * The save failures, each with the reason its toast shows after the spec's text (issue 15) and the
+ * field messages it puts on the form: a 400 names fields (an unknown one is ignored), a 409 is the
+ * taken email; other failures name no field.
  */
-function withReason(lead: string, error: unknown): string {
-  if (!(error instanceof ApiError)) throw new Error('every save failure fixture is an ApiError');
-  return `${lead}: ${error.serverMessage ?? error.message}`;
-}
+const SAVE_FAILURES: ReadonlyArray<{
+  error: ApiError;
+  reason: string;
+  fields: Partial<Record<UserFormField, string>>;
+}> = [
+  {
+    error: new ApiError('Conflict', { kind: 'http', status: 409, serverMessage: 'Email already taken' }),
+    reason: 'Email already taken',
+    fields: { email: 'Email already taken' },
+  },
+  {
+    error: new ApiError('Bad Request', {
+      kind: 'http',
+      status: 400,
+      serverMessage: 'first_name: Must be at most 200 characters; nickname: Unknown; phone is required',
+    }),
+    reason: 'first_name: Must be at most 200 characters; nickname: Unknown; phone is required',
+    fields: { first_name: 'Must be at most 200 characters', phone: 'Required' },
+  },
+  {
+    error: new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+    reason: 'Internal Server Error',
+    fields: {},
+  },
+  {
+    error: new ApiError('You cannot deactivate your own account', {
+      kind: 'http',
+      status: 400,
+      serverMessage: 'You cannot deactivate your own account',
+    }),
+    reason: 'You cannot deactivate your own account',
+    fields: {},
+  },
+];
 
-/** A kept draft: a name to put back, and an email that breaks its rule. */
-const DRAFT = { first_name: 'Augusta', email: BAD_EMAIL, password: 'Leaked!1x' };
+/** A kept draft: a name to put back, an email that breaks its rule, a pasted store URL, a password. */
+const DRAFT = { first_name: 'Augusta', email: BAD_EMAIL, shopify_domain: SHOP_URL, password: 'Leaked!1x' };
 
 type UserFormStep = ExecutedStep<typeof userFormMachine>;
 
-function errorsOf(snapshot: UserFormSnapshot): Partial<Record<UserFormField, string>> {
-  return validateUserForm(snapshot.context.values, snapshot.context.mode);
+/** How many of the two secrets (password, Shopify key) are typed. */
+function secretsTyped(values: UserFormValues): number {
+  return [values.password, values.shopify_admin_api].filter((secret) => secret !== '').length;
 }
 
-function firstFieldInError(snapshot: UserFormSnapshot): UserFormField | undefined {
-  const errors = errorsOf(snapshot);
-  return USER_FORM_FIELDS.find((field) => errors[field] !== undefined);
-}
-
-/** The form values of `user` (spec §2: password and Shopify key start blank on edit). */
-function valuesOf(user: User): UserFormValues {
+/**
+ * Spec §7 POST /users/create and PUT /users/{id} bodies as the form makes them: the typed values,
+ * numbers as numbers, a blank password or Shopify key as null (left out of an edit below).
+ */
+function expectedBody(values: UserFormValues): Record<string, unknown> {
   return {
-    user_type_id: String(user.user_type_id),
-    status: String(user.status),
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    company_name: user.company_name,
-    phone: user.phone,
-    mobile: user.mobile ?? '',
-    website: user.website ?? '',
-    shopify_id: user.shopify_id,
-    shopify_domain: user.shopify_domain,
-    shopify_admin_api: '',
-    discount_rate: String(user.discount_rate),
-    shipping_discount_rate: String(user.shipping_discount_rate),
-    password: '',
+    ...values,
+    user_type_id: Number(values.user_type_id),
+    status: Number(values.status),
+    discount_rate: Number(values.discount_rate),
+    shipping_discount_rate: Number(values.shipping_discount_rate),
+    shopify_admin_api: values.shopify_admin_api === '' ? null : values.shopify_admin_api,
+    password: values.password === '' ? null : values.password,
   };
+}
+
+/** The PUT body of an edit of GRACE (spec §5 "blank not sent": a blank secret is left out). */
+function expectedEditBody(values: UserFormValues): Record<string, unknown> {
+  return {
+    user_type_id: 2,
+    status: 1,
+    first_name: values.first_name,
+    last_name: 'Hopper',
+    email: 'grace@example.com',
+    company_name: 'Hopper Health',
+    phone: '+44 20 7946 0000',
+    mobile: null,
+    website: 'hopper.example.com',
+    shopify_id: 'hopper-health',
+    shopify_domain: 'hopper-health.myshopify.com',
+    discount_rate: 15,
+    shipping_discount_rate: 5,
+    ...(values.password === '' ? {} : { password: values.password }),
+    ...(values.shopify_admin_api === '' ? {} : { shopify_admin_api: values.shopify_admin_api }),
+  };
+}
+
+/** What the screen reads of every snapshot, as the model knows the state (spec §2, §4; issue 15). */
+function checkSelectors(after: UserFormSnapshot): void {
+  const state = after.value as string;
+  const { values, initial, touched, errors } = after.context;
+  for (const field of FIELDS) {
+    const view = !touched[field]
+      ? { state: 'neutral', error: null }
+      : errors[field] === undefined
+        ? { state: 'valid', error: null }
+        : { state: 'error', error: errors[field] };
+    expect(selectField(after, field), `spec §4: how ${field} is drawn`).toEqual(view);
+    expect(selectFieldState(after, field)).toBe(view.state);
+    expect(selectFieldError(after, field)).toBe(view.error);
+  }
+  const valid = Object.keys(errorsOf(after)).length === 0;
+  expect(selectCanSubmit(after), 'spec §2: submit only while editing a valid form').toBe(
+    state === 'editing' && valid,
+  );
+  expect(selectIsSaving(after)).toBe(state === 'saving');
+  expect(selectIsReady(after), 'the user is in the form').toBe(
+    ['editing', 'saving', 'saved'].includes(state),
+  );
+  expect(selectNeedsShopFields(after), 'issue 15: Shopify fields for customers only').toBe(
+    values.user_type_id === '2',
+  );
+  const changed = FIELDS.some((field) => values[field] !== initial[field]);
+  expect(selectIsDirty(after), 'leaving asks first only with typed changes').toBe(
+    changed && !['saved', 'loading', 'loadFailed'].includes(state),
+  );
+  expect(selectDraftValues(after), 'issue 15: a draft keeps no secret').toEqual(
+    Object.fromEntries(DRAFT_FIELDS.map((field) => [field, values[field]])),
+  );
 }
 
 function checkStart(step: UserFormStep): void {
   const { input, after } = step;
-  // Spec §9: create defaults role Customer, status Active, discount 10, shipping discount 5; edit
-  // shows discount 0 and shipping 0 until the user has loaded.
-  const defaults =
-    input?.mode === 'create'
-      ? { user_type_id: '2', status: '1', discount_rate: '10', shipping_discount_rate: '5' }
-      : { user_type_id: '2', status: '1', discount_rate: '0', shipping_discount_rate: '0' };
-  expect(after.context.values).toMatchObject({ ...defaults, first_name: '', email: '', password: '' });
-  expect(after.context).toMatchObject({ touched: {}, errors: {}, loadError: null });
+  const values = input?.mode === 'create' ? CREATE_DEFAULTS : EDIT_DEFAULTS;
+  expect(after.context).toEqual({
+    mode: input?.mode,
+    userId: input?.mode === 'edit' ? input.userId : null,
+    values,
+    initial: values,
+    touched: {},
+    errors: {},
+    hasStoredShopifyKey: false,
+    loadError: null,
+    usersHref: USERS_PATH,
+  });
   if (input?.mode === 'edit') {
     expect(after.value).toBe('loading');
-    expect(step.started).toEqual([
-      { src: 'loadUser', id: expect.any(String), input: { userId: input.userId } },
-    ]);
+    expect(step.started).toEqual([{ src: 'loadUser', id: expect.any(String), input: { userId: 2 } }]);
   } else {
     expect(after.value).toBe('editing');
     expect(step.started).toEqual([]);
   }
+  expect(step.emitted).toEqual([]);
 }
 
 function checkSaveFailure(step: UserFormStep, error: unknown): void {
   const { before, after } = step;
   if (before === null) throw new Error('not an actor outcome');
+  const failure = SAVE_FAILURES.find((candidate) => candidate.error === error);
+  if (!failure) throw new Error('every save failure is one of SAVE_FAILURES');
   expect(after.value).toBe('editing');
-  expect(after.context.values, 'the typed values stay').toEqual(before.context.values);
   const lead = after.context.mode === 'create' ? CREATE_FAILED : UPDATE_FAILED;
   expect(step.emitted, "the spec's text, then the server's reason").toEqual([
-    { type: 'ui.toast', tone: 'error', message: withReason(lead, error) },
+    { type: 'ui.toast', tone: 'error', message: `${lead}: ${failure.reason}` },
   ]);
   expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error } });
-  const status = error instanceof ApiError ? error.status : null;
-  if (status === 409) {
-    expect(after.context.errors.email, 'the taken email goes onto its field').toBe('Email already taken');
-    expect(after.context.touched.email).toBe(true);
-  } else if (status === 400 && error instanceof ApiError && error.serverMessage?.includes('first_name')) {
-    expect(after.context.errors).toMatchObject({
-      first_name: 'Must be at most 200 characters',
-      phone: 'Required',
+  const named = Object.fromEntries(Object.keys(failure.fields).map((field) => [field, true]));
+  expect(after.context, "the typed values stay; the server's field messages go onto their fields").toEqual({
+    ...before.context,
+    errors: { ...before.context.errors, ...failure.fields },
+    touched: { ...before.context.touched, ...named },
+  });
+}
+
+function checkSubmit(step: UserFormStep): void {
+  const { before, after } = step;
+  if (before === null) throw new Error('not a submit');
+  const { mode, values } = before.context;
+  if (Object.keys(errorsOf(before)).length > 0) {
+    expect(after.value, 'an invalid form is not sent').toBe('editing');
+    expect(step.started).toEqual([]);
+    expect(after.context, 'every field shows its message').toEqual({
+      ...before.context,
+      touched: Object.fromEntries(FIELDS.map((field) => [field, true])),
+      errors: errorsOf(before),
     });
-    expect(after.context.touched).toMatchObject({ first_name: true, phone: true });
-  } else {
-    expect(after.context.errors, 'no field is named').toEqual(before.context.errors);
+    return;
+  }
+  expect(after.value).toBe('saving');
+  expect(after.context).toEqual(before.context);
+  expect(step.started).toEqual([
+    {
+      src: 'saveUser',
+      id: expect.any(String),
+      input: { mode, userId: mode === 'edit' ? 2 : null, values },
+    },
+  ]);
+  expect(toUserBody(values), 'spec §7: numbers as numbers, a blank secret as null').toEqual(
+    expectedBody(values),
+  );
+  if (mode === 'edit') {
+    expect(editRequestBody(v.parse(UpdateUserRequest, toUserBody(values)))).toEqual(expectedEditBody(values));
   }
 }
 
-function checkStep(step: UserFormStep): void {
+function checkFormEvent(step: UserFormStep): void {
   const { before, event, after } = step;
-  if (before === null) {
-    checkStart(step);
-    return;
-  }
+  if (before === null) throw new Error('not a form event');
+  const { mode } = before.context;
+  expect(after.value).toBe('editing');
   switch (event.type) {
     case 'form.change': {
-      expect(after.value).toBe('editing');
       const values = { ...before.context.values, [event.field]: event.value };
-      if (event.field !== 'user_type_id') {
-        expect(after.context).toEqual({ ...before.context, values });
-        return;
-      }
       // The role decides the Shopify fields' rule: the touched ones are checked again at once.
-      const errors = { ...before.context.errors };
-      for (const field of ['shopify_id', 'shopify_domain'] as const) {
-        if (!before.context.touched[field]) continue;
-        const message = errorsOf(after)[field];
-        if (message === undefined) delete errors[field];
-        else errors[field] = message;
-      }
+      const rechecked =
+        event.field === 'user_type_id'
+          ? (['shopify_id', 'shopify_domain'] as const).filter((field) => before.context.touched[field])
+          : [];
+      const errors = withFieldErrors(before.context.errors, rechecked, values, mode);
       expect(after.context).toEqual({ ...before.context, values, errors });
-      if (event.value === '1') expect(errorsOf(after)).not.toHaveProperty('shopify_id');
       return;
     }
     case 'form.restore': {
-      expect(after.value).toBe('editing');
       if (event.values === null) {
         expect(after.context, 'what is not a draft changes nothing').toEqual(before.context);
         return;
       }
-      expect(after.context.values).toEqual({
+      // Issue 15: the kept fields as if typed and left; never the password.
+      const values = {
         ...before.context.values,
         first_name: DRAFT.first_name,
         email: DRAFT.email,
+        shopify_domain: SHOP_HOST,
+      };
+      const restored = ['first_name', 'email', 'shopify_domain'] as const;
+      expect(after.context).toEqual({
+        ...before.context,
+        values,
+        touched: { ...before.context.touched, first_name: true, email: true, shopify_domain: true },
+        errors: withFieldErrors(before.context.errors, restored, values, mode),
       });
-      expect(after.context.values.password, 'a password is never restored').toBe(
-        before.context.values.password,
-      );
-      expect(after.context.touched).toEqual({ ...before.context.touched, first_name: true, email: true });
-      expect(after.context.errors.email).toBe('Invalid email address');
-      expect(after.context.errors.first_name).toBeUndefined();
       return;
     }
     case 'form.blur': {
-      expect(after.value).toBe('editing');
-      expect(after.context.touched).toEqual({ ...before.context.touched, [event.field]: true });
-      const message = after.context.errors[event.field];
-      expect(message).toBe(errorsOf(after)[event.field]);
-      // Spec §5 texts, as written there.
-      if (event.field === 'email' && after.context.values.email === BAD_EMAIL) {
-        expect(message).toBe('Invalid email address');
-      }
-      if (event.field === 'first_name' && after.context.values.first_name === '')
-        expect(message).toBe('Required');
+      const typed = before.context.values[event.field];
+      const values =
+        event.field === 'shopify_domain'
+          ? { ...before.context.values, shopify_domain: SHOP_HOSTS[typed] ?? typed }
+          : before.context.values;
+      expect(after.context, 'spec §4: a field left shows whether it passes').toEqual({
+        ...before.context,
+        values,
+        touched: { ...before.context.touched, [event.field]: true },
+        errors: withFieldErrors(before.context.errors, [event.field], values, mode),
+      });
       return;
     }
-    case 'form.submit':
-      if (Object.keys(errorsOf(before)).length === 0) {
-        expect(after.value).toBe('saving');
-        expect(step.started).toEqual([
-          {
-            src: 'saveUser',
-            id: expect.any(String),
-            input: {
-              mode: before.context.mode,
-              userId: before.context.userId,
-              values: before.context.values,
-            },
-          },
-        ]);
-      } else {
-        expect(after.value, 'an invalid form is not sent').toBe('editing');
-        expect(step.started).toEqual([]);
-        expect(after.context.errors, 'every field shows its message').toEqual(errorsOf(before));
-        expect(Object.keys(after.context.touched)).toEqual([...USER_FORM_FIELDS]);
-      }
-      return;
   }
+}
+
+function checkOutcome(step: UserFormStep): void {
+  const { before, event, after } = step;
+  if (before === null) throw new Error('not an actor outcome');
   if ('output' in event && before.matches('loading')) {
-    const user = event.output as User;
     expect(after.value).toBe('editing');
-    expect(after.context.values).toEqual(valuesOf(user));
-    expect(after.context.initial, 'a loaded form is not dirty').toEqual(after.context.values);
-    expect(after.context.hasStoredShopifyKey).toBe(user.has_shopify_admin_api);
+    expect(after.context, 'the loaded user fills the form, which is not dirty').toEqual({
+      ...before.context,
+      values: GRACE_VALUES,
+      initial: GRACE_VALUES,
+      hasStoredShopifyKey: false,
+    });
+    expect(step.emitted).toEqual([]);
   } else if ('error' in event && before.matches('loading')) {
     expect(after.value).toBe('loadFailed');
     expect(after.status).toBe('done');
-    expect(after.context.loadError).toBe(USER_NOT_FOUND);
+    const status = event.error instanceof ApiError ? event.error.status : null;
+    expect(after.context).toEqual({
+      ...before.context,
+      loadError: status === 404 ? USER_NOT_FOUND : LOAD_FAILED,
+    });
+    expect(step.emitted).toEqual([]);
   } else if ('output' in event) {
-    const saved = event.output as { message: string; user: User };
-    const create = before.context.mode === 'create';
-    const toast = { type: 'ui.toast', tone: 'success', message: create ? CREATED : UPDATED };
-    if (create) {
+    if (before.context.mode === 'create') {
       // Back to the list as it was left when the screen said so, else the bare list.
-      const to = step.input?.usersHref ?? '/dashboard/users';
       expect(step.emitted, 'the screen goes to the users list').toEqual([
-        toast,
-        { type: 'ui.navigate', to, replace: false },
+        { type: 'ui.toast', tone: 'success', message: CREATED },
+        { type: 'ui.navigate', to: USERS_PATH, replace: false },
       ]);
       expect(after.value).toBe('saved');
       expect(after.status).toBe('done');
+      expect(after.context).toEqual(before.context);
     } else {
-      expect(step.emitted, 'edit stays on the page').toEqual([toast]);
+      expect(step.emitted, 'edit stays on the page').toEqual([
+        { type: 'ui.toast', tone: 'success', message: UPDATED },
+      ]);
       expect(after.value).toBe('editing');
-      expect(after.context).toMatchObject({
-        values: valuesOf(saved.user),
-        initial: valuesOf(saved.user),
+      expect(after.context, 'the saved user fills the form, untouched').toEqual({
+        ...before.context,
+        values: AUGUSTA_VALUES,
+        initial: AUGUSTA_VALUES,
+        hasStoredShopifyKey: true,
         touched: {},
         errors: {},
       });
@@ -277,6 +552,15 @@ function checkStep(step: UserFormStep): void {
   } else if ('error' in event) {
     checkSaveFailure(step, event.error);
   }
+}
+
+function checkStep(step: UserFormStep): void {
+  const { before, event, after } = step;
+  checkSelectors(after);
+  if (before === null) checkStart(step);
+  else if (event.type === 'form.submit') checkSubmit(step);
+  else if (event.type.startsWith('form.')) checkFormEvent(step);
+  else checkOutcome(step);
 }
 
 export default defineModel({
@@ -294,10 +578,13 @@ export default defineModel({
       })),
       { type: 'form.change', field: 'email', value: BAD_EMAIL },
       { type: 'form.change', field: 'user_type_id', value: '1' },
+      { type: 'form.change', field: 'user_type_id', value: '2' },
+      { type: 'form.change', field: 'shopify_admin_api', value: SHOP_KEY },
     ],
     'form.blur': [
       { type: 'form.blur', field: 'first_name' },
       { type: 'form.blur', field: 'email' },
+      { type: 'form.blur', field: 'shopify_domain' },
     ],
     'form.submit': [{ type: 'form.submit' }],
     'form.restore': [
@@ -308,33 +595,27 @@ export default defineModel({
   outcomes: {
     loadUser: {
       done: [GRACE],
-      // A 404 without a message of the server's: the screen's words are the machine's own.
-      error: [new ApiError('Request failed with status 404', { kind: 'http', status: 404 })],
+      // Without a message of the server's: a 404's words are the machine's own.
+      error: [
+        new ApiError('Request failed with status 404', { kind: 'http', status: 404 }),
+        new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+      ],
     },
     saveUser: {
       // The server's message of each mode; the filter gives each mode its own.
       done: [
-        { message: CREATED, user: { ...GRACE, first_name: 'Augusta' } },
-        { message: UPDATED, user: { ...GRACE, first_name: 'Augusta' } },
+        { message: CREATED, user: AUGUSTA },
+        { message: UPDATED, user: AUGUSTA },
       ],
-      error: [
-        new ApiError('Conflict', { kind: 'http', status: 409, serverMessage: 'Email already taken' }),
-        new ApiError('Bad Request', {
-          kind: 'http',
-          status: 400,
-          serverMessage: 'first_name: Must be at most 200 characters; phone is required',
-        }),
-        new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
-        new ApiError('You cannot deactivate your own account', {
-          kind: 'http',
-          status: 400,
-          serverMessage: 'You cannot deactivate your own account',
-        }),
-      ],
+      error: SAVE_FAILURES.map((failure) => failure.error),
     },
   },
   stubActions: ['reportFailure'],
-  serialize: (snapshot) => ({ value: snapshot.value, inError: Object.keys(errorsOf(snapshot)).length }),
+  serialize: (snapshot) => ({
+    value: snapshot.value,
+    inError: Object.keys(errorsOf(snapshot)).length,
+    secrets: secretsTyped(snapshot.context.values),
+  }),
   filterEvents: (snapshot, event) => {
     // The server answers a create and an update each with its own message (spec §8).
     if (event.type.startsWith('xstate.done.actor.') && snapshot.matches('saving')) {
@@ -345,8 +626,21 @@ export default defineModel({
     if (event.type === 'form.restore')
       return snapshot.context.values.first_name === '' || event.values === null;
     if (event.type !== 'form.change') return true;
-    if (event.value === BAD_EMAIL) return firstFieldInError(snapshot) === undefined;
-    if (event.field === 'user_type_id') return firstFieldInError(snapshot) === 'shopify_id';
+    const { mode, values } = snapshot.context;
+    const valid = firstFieldInError(snapshot) === undefined;
+    if (event.value === BAD_EMAIL) return valid;
+    if (event.field === 'user_type_id') {
+      // An Admin while the Shopify ID is missing; a valid Admin a Customer again.
+      return event.value === '1'
+        ? firstFieldInError(snapshot) === 'shopify_id'
+        : valid && values.user_type_id === '1';
+    }
+    // The secrets of a valid edit form: a new password, then a Shopify key.
+    if (mode === 'edit' && valid) {
+      if (event.field === 'password') return values.password === '';
+      if (event.field === 'shopify_admin_api')
+        return values.password !== '' && values.shopify_admin_api === '';
+    }
     return event.field === firstFieldInError(snapshot);
   },
   check: checkStep,
