@@ -17,16 +17,16 @@
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import { TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
 import type { ApiToken } from '@/api/schemas/tokens';
-import { failureText } from '@/machines/failure-text';
 import {
-  TOKEN_FAILURES,
-  TOKEN_NAME_FIELD_ID,
-  tokenChangedMessage,
+  remainingRequests,
+  selectNameForm,
+  selectTokensStatus,
+  selectTokensView,
+  tokenNameError,
   tokensMachine,
 } from '@/machines/tokens.machine';
-import type { TokensContext, TokensSnapshot } from '@/machines/tokens.machine';
+import type { TokensContext, TokensSnapshot, TokensView } from '@/machines/tokens.machine';
 import { uiFocus, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep, ModelEvent } from '../harness';
@@ -62,6 +62,66 @@ const VALID_NAME = '  Shop feed  ';
 const TOO_LONG = 'x'.repeat(101);
 
 const EMPTY_DRAFT = { tokenId: null, name: '', touched: false, error: null };
+
+/**
+ * What each failure is called, as the panel logs it and leads its error toast with (the spec has no
+ * tokens failure texts: §8 says they are only logged; issue 15 has them shown with the reason).
+ */
+const FAILED = {
+  load: 'Failed to load tokens',
+  add: 'Failed to add token',
+  rename: 'Failed to rename token',
+  revoke: 'Failed to revoke token',
+  restore: 'Failed to restore token',
+} as const;
+
+/** Issue 15 "Error toasts keep the spec's text and add the server's message": the fixture errors' reasons. */
+const REASONS = new Map<unknown, string>([
+  [failure, 'Token not found'],
+  [offline, 'Could not reach the server'],
+]);
+
+/** `'<what>: <reason>'` for a fixture error (issue 15 finding 5). @throws for an error REASONS lacks */
+function failedText(what: string, error: unknown): string {
+  const reason = REASONS.get(error);
+  if (reason === undefined) throw new Error(`REASONS has no reason for ${String(error)}`);
+  return `${what}: ${reason}`;
+}
+
+/** The success toast after a row changed (issue 15: revoking and renaming "show their outcome"). */
+function changedText(tokenId: number, change: 'revoked' | 'restored' | 'renamed'): string {
+  return `Token #${tokenId} ${change}`;
+}
+
+/**
+ * The contract's message for every name the form can hold (spec §4 "Form field states": checked as
+ * typed): the rename's starting name, the empty new name, and the typed examples.
+ */
+const NAME_ERRORS: Readonly<Record<string, string | null>> = {
+  '': null,
+  [ACTIVE.name!]: null,
+  [VALID_NAME]: null,
+  [TOO_LONG]: 'Name must be at most 100 characters',
+};
+
+/** NAME_ERRORS of `name`. @throws for a name the table lacks */
+function nameError(name: string): string | null {
+  const error = NAME_ERRORS[name];
+  if (error === undefined) throw new Error(`NAME_ERRORS has no '${name}'`);
+  return error;
+}
+
+/** DOM id of the name field, focused by an invalid submit (the form-fields convention `<form>-<field>`). */
+const NAME_FIELD_ID = 'token-name';
+
+/**
+ * Spec §2 "Remaining Requests (total minus used, with a bar showing the remaining share)" of every
+ * row the fixtures can show, by token id (renames and revokes keep the counts).
+ */
+const REMAINING: Readonly<Record<number, { remaining: number; percent: number }>> = {
+  [ACTIVE.id]: { remaining: 60, percent: 60 },
+  [REVOKED.id]: { remaining: 60, percent: 60 },
+};
 
 type TokensStep = ExecutedStep<typeof tokensMachine>;
 
@@ -125,7 +185,7 @@ function checkStep(step: TokensStep): void {
           ...before.context.draft,
           name: event.name,
           touched: true,
-          error: event.name === TOO_LONG ? TOKEN_NAME_MESSAGES.tooLong : null,
+          error: nameError(event.name),
         },
       });
       return;
@@ -134,7 +194,7 @@ function checkStep(step: TokensStep): void {
       if (draft.error !== null) {
         expect(now, 'an invalid name is not sent').toEqual(was);
         expectContext({ draft: { ...draft, touched: true } });
-        expect(emitted).toEqual([uiFocus(TOKEN_NAME_FIELD_ID)]);
+        expect(emitted).toEqual([uiFocus(NAME_FIELD_ID)]);
         expect(started).toEqual([]);
         return;
       }
@@ -200,20 +260,20 @@ function checkStep(step: TokensStep): void {
       if (token.revoked) {
         expect(now, 'Undo is offered').toEqual({ ...was, undo: 'offered' });
         expectContext({ ...settled, undoId: token.id });
-        expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'revoked'))]);
+        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'revoked'))]);
       } else if (token.id === before.context.undoId) {
         expect(now, 'undone: the offer ends').toEqual({ ...was, undo: 'idle' });
         expectContext({ ...settled, undoId: null });
-        expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'restored'))]);
+        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'restored'))]);
       } else {
         expect(now).toEqual(was);
         expectContext(settled);
-        expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'restored'))]);
+        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'restored'))]);
       }
       return;
     }
     case 'revoke.failed': {
-      const what = event.revoke ? TOKEN_FAILURES.revoke : TOKEN_FAILURES.restore;
+      const what = event.revoke ? FAILED.revoke : FAILED.restore;
       expect(now).toEqual(was);
       expectContext({ pending: before.context.pending.filter((id) => id !== event.tokenId) });
       expect(step.actions, 'spec §4: a failed toggle is logged').toContainEqual({
@@ -221,7 +281,7 @@ function checkStep(step: TokensStep): void {
         params: { what, error: event.error },
       });
       expect(emitted, 'the reason is shown; the row stays as the server said').toEqual([
-        uiToast('error', failureText(what, event.error)),
+        uiToast('error', failedText(what, event.error)),
       ]);
       return;
     }
@@ -250,7 +310,7 @@ function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: R
       expectContext({ tokens: [], loadError: event.error, viewingId: null });
       expect(actions).toContainEqual({
         type: 'reportFailure',
-        params: { what: TOKEN_FAILURES.load, error: event.error },
+        params: { what: FAILED.load, error: event.error },
       });
       return;
     case 'xstate.done.actor.addToken':
@@ -266,10 +326,10 @@ function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: R
     case 'xstate.error.actor.addToken':
       expect(now, 'the form stays open with what was typed').toEqual({ ...was, dialog: 'naming' });
       expectContext({});
-      expect(emitted).toEqual([uiToast('error', failureText(TOKEN_FAILURES.add, event.error))]);
+      expect(emitted).toEqual([uiToast('error', failedText(FAILED.add, event.error))]);
       expect(actions, 'spec §8: a tokens failure is logged').toContainEqual({
         type: 'reportFailure',
-        params: { what: TOKEN_FAILURES.add, error: event.error },
+        params: { what: FAILED.add, error: event.error },
       });
       return;
     case 'xstate.done.actor.renameToken': {
@@ -279,21 +339,69 @@ function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: R
         tokens: before.context.tokens.map((old) => (old.id === token.id ? token : old)),
         draft: EMPTY_DRAFT,
       });
-      expect(emitted).toEqual([uiToast('success', tokenChangedMessage(token.id, 'renamed'))]);
+      expect(emitted).toEqual([uiToast('success', changedText(token.id, 'renamed'))]);
       return;
     }
     case 'xstate.error.actor.renameToken':
       expect(now).toEqual({ ...was, dialog: 'naming' });
       expectContext({});
-      expect(emitted).toEqual([uiToast('error', failureText(TOKEN_FAILURES.rename, event.error))]);
+      expect(emitted).toEqual([uiToast('error', failedText(FAILED.rename, event.error))]);
       expect(actions, 'spec §8: a tokens failure is logged').toContainEqual({
         type: 'reportFailure',
-        params: { what: TOKEN_FAILURES.rename, error: event.error },
+        params: { what: FAILED.rename, error: event.error },
       });
       return;
     default:
       throw new Error(`unexpected event ${event.type}`);
   }
+}
+
+/**
+ * What the panel draws after every step, stated from the regions and the rows: the selectors the
+ * screen reads (`selectTokensView` and its parts) and each row's remaining requests.
+ */
+function checkScreen({ after }: TokensStep): void {
+  const { context } = after;
+  const { list, dialog, undo } = regions(after);
+  // Spec §2 "Empty: 'No tokens found.'"; issue 15: loading and failed are states of their own.
+  const status =
+    list === 'loading'
+      ? 'loading'
+      : list === 'failed'
+        ? 'failed'
+        : context.tokens.length === 0
+          ? 'empty'
+          : 'loaded';
+  const saving = dialog === 'adding' || dialog === 'renaming';
+  const nameForm = saving || dialog === 'naming' ? { draft: context.draft, saving } : null;
+  const expected: TokensView = {
+    tokens: context.tokens,
+    status,
+    // Issue 15: the failed state says why; the model's only failed load is the offline one.
+    failure: list === 'failed' ? failedText(FAILED.load, offline) : null,
+    pending: context.pending,
+    viewing: context.viewingId === null ? null : row(context, context.viewingId)!,
+    nameForm,
+    confirming: dialog === 'confirming' ? row(context, context.confirmingId!)! : null,
+    undoId: undo === 'offered' ? context.undoId : null,
+  };
+  expect(selectTokensStatus(after), 'the state of the table').toBe(status);
+  expect(selectNameForm(after), 'the name form').toEqual(nameForm);
+  expect(selectTokensView(after), 'what the panel draws').toEqual(expected);
+  expect(tokenNameError(context.draft.name), 'the message for the typed name').toBe(
+    nameError(context.draft.name),
+  );
+  for (const token of context.tokens) {
+    expect(remainingRequests(token), `remaining requests of #${token.id}`).toEqual(REMAINING[token.id]);
+  }
+  // Every request in flight is a running child; a settled one is stopped (a row takes clicks again).
+  const children = [
+    ...(list === 'loading' ? ['loadTokens'] : []),
+    ...(dialog === 'adding' ? ['addToken'] : []),
+    ...(dialog === 'renaming' ? ['renameToken'] : []),
+    ...context.pending.map((tokenId) => `revoke-${tokenId}`),
+  ];
+  expect(Object.keys(after.children).sort(), 'the running requests').toEqual(children.sort());
 }
 
 /** The events a person can cause while each dialog is open (it is modal). */
@@ -393,5 +501,8 @@ export default defineModel({
     undoId: context.undoId,
   }),
   filterEvents: allowed,
-  check: checkStep,
+  check: (step) => {
+    checkStep(step);
+    checkScreen(step);
+  },
 });
