@@ -31,8 +31,24 @@ import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { FeedDetail } from '@/api/schemas/feeds';
 import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
-import { feedEditorMachine } from '@/machines/feedEditor.machine';
-import type { FeedEditorContext, FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import {
+  feedEditorMachine,
+  importedMessage,
+  savedMessage,
+  selectAllFilteredSelected,
+  selectBrandSelection,
+  selectCanSave,
+  selectDiagnosticsActor,
+  selectDraftValues,
+  selectFieldView,
+  selectIsDirty,
+  selectIsLoading,
+  selectIsSaving,
+  selectLoadError,
+  selectUndoMessage,
+  selectionChangeMessage,
+} from '@/machines/feedEditor.machine';
+import type { FeedEditorContext, FeedEditorSnapshot, FeedFormField } from '@/machines/feedEditor.machine';
 import { uiFocus, uiNavigate, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
@@ -220,7 +236,8 @@ function checkLoading(step: FeedEditorStep): void {
     });
   } else if (event.type.includes('readingCache')) {
     const cache = event.output as { savedAt: number; products: ShopProduct[] } | null;
-    const fresh = cache !== null && NOW - cache.savedAt < DAY_MS;
+    // A cache stamped later than now (a clock set back since) has no age to trust.
+    const fresh = cache !== null && NOW - cache.savedAt >= 0 && NOW - cache.savedAt < DAY_MS;
     if (fresh) {
       expect(after.context.products, 'spec §9: a cache younger than 24 hours is used').toEqual(
         cache.products,
@@ -241,14 +258,21 @@ function checkLoading(step: FeedEditorStep): void {
   }
   if (after.matches('ready')) {
     const feed = after.context.feedId === null ? null : FEED_7;
+    // The draft stays selected; the product that left the catalogue is dropped.
+    const selected = new Set(feed ? [101, 401] : []);
     expect(after.value).toEqual({ ready: 'editing' });
     expect(after.context).toMatchObject({
+      loadedFeed: feed,
       name: feed?.name ?? '',
       userId: feed?.user_id ?? null,
-      // The draft stays selected; the product that left the catalogue is dropped.
-      ...selection(feed ? [101, 401] : []),
+      ...selection(selected),
       dirty: false,
       filteredIds: PRODUCTS.map((item) => item.id),
+    });
+    expect(after.context.baseline, 'unsaved changes are measured against the form as loaded').toEqual({
+      name: feed?.name ?? '',
+      userId: feed?.user_id ?? null,
+      selected,
     });
     expect(step.started, 'the Delivery panel starts with the editor').toContainEqual({
       src: 'diagnostics',
@@ -264,39 +288,56 @@ function productCount(count: number): string {
 }
 
 /**
- * Issue 15: a bulk change that changed the selection offers Undo back to the selection before it,
- * saying what it did ('Added 12 products', 'Removed 1 product', 'Added 2 products, removed 1
- * product', then ' of <brand>' for a brand's); one that changed nothing keeps the offer there was.
+ * Issue 15: what a change did to the selection, as its Undo offer says it ('Added 12 products',
+ * 'Removed 1 product', 'Added 2 products, removed 1 product', then ' of <brand>' for a brand's); ''
+ * when it changed nothing.
  */
-function checkUndoOffer(before: FeedEditorContext, after: FeedEditorContext, brand?: string): void {
-  const added = [...after.selected].filter((id) => !before.selected.has(id)).length;
-  const removed = [...before.selected].filter((id) => !after.selected.has(id)).length;
-  if (added + removed === 0) {
-    expect(after.undo).toBe(before.undo);
-    return;
-  }
+function changeText(before: ReadonlySet<number>, after: ReadonlySet<number>, brand?: string): string {
+  const added = [...after].filter((id) => !before.has(id)).length;
+  const removed = [...before].filter((id) => !after.has(id)).length;
+  if (added + removed === 0) return '';
   const what =
     added > 0 && removed > 0
       ? `Added ${productCount(added)}, removed ${productCount(removed)}`
       : added > 0
         ? `Added ${productCount(added)}`
         : `Removed ${productCount(removed)}`;
-  expect(after.undo).toEqual({
-    selected: before.selected,
-    message: brand === undefined ? what : `${what} of ${brand}`,
-  });
+  return brand === undefined ? what : `${what} of ${brand}`;
+}
+
+/**
+ * Issue 15: a bulk change that changed the selection offers Undo back to the selection before it,
+ * saying what it did (`changeText`); one that changed nothing keeps the offer there was.
+ */
+function checkUndoOffer(before: FeedEditorContext, after: FeedEditorContext, brand?: string): void {
+  const message = changeText(before.selected, after.selected, brand);
+  if (message === '') {
+    expect(after.undo, 'a bulk change that changed nothing keeps the offer there was').toBe(before.undo);
+    return;
+  }
+  expect(after.undo).toEqual({ selected: before.selected, message });
+}
+
+/** The form's values an edit leaves: what the event changed, the rest as before. */
+interface FormValues {
+  name: string;
+  userId: number | null;
+  selected: Iterable<number>;
 }
 
 function checkEdit(step: FeedEditorStep): void {
   const { before, event, after } = step;
   if (before === null) throw new Error('not an edit');
   const b = before.context;
+  let values: FormValues = { name: b.name, userId: b.userId, selected: b.selected };
+  let emitted: unknown[] = [];
+  let brand: string | undefined;
   switch (event.type) {
     case 'name.change':
-      expect(after.context.name).toBe(event.value);
+      values = { ...values, name: event.value };
       break;
     case 'customer.change':
-      expect(after.context.userId).toBe(event.userId);
+      values = { ...values, userId: event.userId };
       break;
     case 'field.blur':
       expect(after.context.touched, 'a field left is touched').toEqual({ ...b.touched, [event.field]: true });
@@ -304,9 +345,8 @@ function checkEdit(step: FeedEditorStep): void {
     case 'product.toggle': {
       const ids = new Set(b.selected);
       if (!ids.delete(event.productId) && addable(event.productId)) ids.add(event.productId);
-      expect(after.context, 'a product not active in the shop can be removed, never added').toMatchObject(
-        selection(ids),
-      );
+      // A product not active in the shop can be removed, never added.
+      values = { ...values, selected: ids };
       expect(
         after.context.undo,
         'a single click ends the Undo offer of the bulk change before it',
@@ -316,41 +356,38 @@ function checkEdit(step: FeedEditorStep): void {
     case 'brand.toggle': {
       const ofBrand = PRODUCTS.filter((item) => item.brand?.id === event.brandId).map((item) => item.id);
       const allSelected = ofBrand.filter(addable).every((id) => b.selected.has(id));
-      const ids = allSelected
-        ? [...b.selected].filter((id) => !ofBrand.includes(id))
-        : [...b.selected, ...ofBrand.filter(addable)];
-      expect(
-        after.context,
-        'issue 15: a brand not wholly selected gets all its products that can be added; a whole one loses all',
-      ).toMatchObject(selection(ids));
-      checkUndoOffer(
-        b,
-        after.context,
-        [SEEKING_HEALTH, RISEWELL].find((brand) => brand.id === event.brandId)?.name,
-      );
+      // Issue 15: a brand not wholly selected gets all its products that can be added; a whole one
+      // loses all.
+      values = {
+        ...values,
+        selected: allSelected
+          ? [...b.selected].filter((id) => !ofBrand.includes(id))
+          : [...b.selected, ...ofBrand.filter(addable)],
+      };
+      brand = [SEEKING_HEALTH, RISEWELL].find((one) => one.id === event.brandId)?.name;
+      checkUndoOffer(b, after.context, brand);
       break;
     }
     case 'selection.undo':
-      expect(after.context, 'Undo restores the selection before the bulk change exactly').toMatchObject({
-        ...selection(b.undo?.selected ?? []),
-        undo: null,
-      });
+      // Undo restores the selection before the bulk change exactly.
+      values = { ...values, selected: b.undo?.selected ?? [] };
+      expect(after.context.undo, 'an offer is taken once').toBeNull();
       break;
     case 'draft.restore': {
-      const values = event.values as { name?: unknown; userId?: unknown; selected?: unknown } | null;
-      if (values === null || typeof values.name !== 'string') {
+      const draft = event.values as { name?: unknown; userId?: unknown; selected?: unknown } | null;
+      if (draft === null || typeof draft.name !== 'string') {
         expect(after.context, 'values that are not a draft change nothing').toBe(b);
         return;
       }
-      const kept = (values.selected as number[]).filter(
-        (id) => productOf(id) !== undefined && (addable(id) || b.baseline.selected.has(id)),
-      );
-      expect(after.context, 'restored as if typed: only what could have been chosen').toMatchObject({
-        name: values.name,
-        userId: CUSTOMERS.some((customer) => customer.id === values.userId) ? values.userId : null,
-        ...selection(kept),
-        undo: null,
-      });
+      // Restored as if typed: only what could have been chosen.
+      values = {
+        name: draft.name,
+        userId: CUSTOMERS.some((customer) => customer.id === draft.userId) ? (draft.userId as number) : null,
+        selected: (draft.selected as number[]).filter(
+          (id) => productOf(id) !== undefined && (addable(id) || b.baseline.selected.has(id)),
+        ),
+      };
+      expect(after.context.undo, 'a restored draft offers no Undo').toBeNull();
       break;
     }
     case 'filter.change': {
@@ -360,19 +397,19 @@ function checkEdit(step: FeedEditorStep): void {
           [item.name, ...item.variants.map((one) => one.sku)].join(' ').toLowerCase().includes(query),
         ).map((item) => item.id),
       );
-      expect(after.context.selected).toEqual(b.selected);
+      expect(after.context.filter).toBe(event.value);
       break;
     }
     case 'products.toggleFiltered': {
       const addableIds = b.filteredIds.filter(addable);
       const all = addableIds.every((id) => b.selected.has(id));
-      const ids = all
-        ? [...b.selected].filter((id) => !b.filteredIds.includes(id))
-        : [...b.selected, ...addableIds];
-      expect(
-        after.context,
-        'acts on the filtered products, adding only those that can be added',
-      ).toMatchObject(selection(ids));
+      // Acts on the filtered products, adding only those that can be added.
+      values = {
+        ...values,
+        selected: all
+          ? [...b.selected].filter((id) => !b.filteredIds.includes(id))
+          : [...b.selected, ...addableIds],
+      };
       checkUndoOffer(b, after.context);
       break;
     }
@@ -381,26 +418,37 @@ function checkEdit(step: FeedEditorStep): void {
       break;
     case 'sku.import': {
       const { ids, unmatched } = skuImport(b.skuText);
-      expect(step.emitted).toEqual([
+      // Spec §8 'Imported N products'; spec §5 when none match.
+      emitted = [
         ids.length === 0
           ? uiToast('error', 'No matching products found for provided SKUs')
           : uiToast('success', `Imported ${ids.length} products`),
-      ]);
+      ];
+      if (ids.length > 0) expect(importedMessage(ids.length)).toBe(`Imported ${ids.length} products`);
+      values = { ...values, selected: [...b.selected, ...ids] };
       expect(
         after.context,
         'the SKUs that added nothing stay in the box, named with the reason',
       ).toMatchObject({
-        ...selection([...b.selected, ...ids]),
         skuText: unmatched.map((item) => item.sku).join(', '),
         skuReport: { imported: ids.length, unmatched },
       });
       checkUndoOffer(b, after.context);
-      return;
+      break;
     }
     default:
       return;
   }
-  expect(step.emitted).toEqual([]);
+  expect(step.emitted).toEqual(emitted);
+  expect(after.context, 'an edit changes what it edits and nothing else of the form').toMatchObject({
+    name: values.name,
+    userId: values.userId,
+    ...selection(values.selected),
+  });
+  expect(
+    selectionChangeMessage(b.selected, after.context.selected, brand),
+    'what the edit did to the selection',
+  ).toBe(changeText(b.selected, after.context.selected, brand));
   expect(after.context.dirty, 'unsaved changes are tracked against the last load or save').toBe(
     isDirty(after.context),
   );
@@ -409,10 +457,108 @@ function checkEdit(step: FeedEditorStep): void {
   );
 }
 
+/** Spec §4 "Form field states": neutral until touched, then valid or in error with its §5 message. */
+function fieldViewOf(touched: boolean, error: string | null) {
+  if (!touched) return { state: 'neutral', error: null };
+  return error === null ? { state: 'valid', error: null } : { state: 'error', error };
+}
+
+/**
+ * Issue 15 "Undo": how much of a brand is selected, for its toggle: 'none' without a selected
+ * product, 'all' when every product of it that can be added is selected, else 'some'.
+ */
+function brandState(selected: ReadonlySet<number>, brandId: number): 'none' | 'some' | 'all' {
+  const ofBrand = PRODUCTS.filter((item) => item.brand?.id === brandId);
+  if (!ofBrand.some((item) => selected.has(item.id))) return 'none';
+  return ofBrand.filter((item) => addable(item.id)).every((item) => selected.has(item.id)) ? 'all' : 'some';
+}
+
+/** The state reached: 'loading', 'failed', 'ready.editing' or 'ready.saving'. */
+function stateOf({ value }: FeedEditorSnapshot): string {
+  if (typeof value === 'string') return value;
+  if ('loading' in value) return 'loading';
+  return `ready.${String(value.ready)}`;
+}
+
+/**
+ * What the screens read (the module's `select*`), after every step, from the state reached and the
+ * context the other checks hold to the spec.
+ */
+function checkSelectors({ after }: FeedEditorStep): void {
+  const { context } = after;
+  const stateName = stateOf(after);
+  const editing = stateName === 'ready.editing';
+  expect(selectIsLoading(after), 'loading until all three loads are in').toBe(
+    stateName.startsWith('loading'),
+  );
+  expect(selectIsSaving(after)).toBe(stateName === 'ready.saving');
+  expect(selectLoadError(after), 'a load failure shows only while failed').toBe(
+    stateName === 'failed' ? context.loadError : null,
+  );
+  if (stateName === 'failed') expect(context.loadError).toMatch(/^Failed to load the feed editor/);
+  expect(selectIsDirty(after)).toBe(isDirty(context));
+  const valid = context.name.trim() !== '' && context.userId !== null;
+  expect(selectCanSave(after), 'spec §5: Save only on a valid form, not while saving').toBe(editing && valid);
+  const errors = validation(context);
+  for (const field of ['name', 'customer'] as const satisfies readonly FeedFormField[]) {
+    expect(selectFieldView(after, field), `the ${field} field`).toEqual(
+      fieldViewOf(context.touched[field], errors[field]),
+    );
+  }
+  expect(selectDiagnosticsActor(after) !== undefined, 'the Delivery panel runs while ready').toBe(
+    stateName.startsWith('ready'),
+  );
+  expect(selectDraftValues(after), 'the draft kept across a sign-out').toEqual({
+    name: context.name,
+    userId: context.userId,
+    selected: [...context.selected].sort((a, b) => a - b),
+  });
+  for (const brand of [SEEKING_HEALTH, RISEWELL]) {
+    expect(selectBrandSelection(after, brand.id), brand.name).toBe(brandState(context.selected, brand.id));
+  }
+  expect(selectUndoMessage(after), 'Undo is offered on the form only').toBe(
+    editing ? (context.undo?.message ?? null) : null,
+  );
+  const addableFiltered = context.filteredIds.filter(addable);
+  expect(
+    selectAllFilteredSelected(after),
+    "'Select/Deselect All Products' deselects once every filtered product that can be added is",
+  ).toBe(addableFiltered.length > 0 && addableFiltered.every((id) => context.selected.has(id)));
+}
+
 function checkStep(step: FeedEditorStep): void {
+  checkSelectors(step);
   const { input, before, event, after } = step;
   if (before === null) {
     expect(after.matches('loading')).toBe(true);
+    const { now, index, ...rest } = after.context;
+    expect(now(), "the input's clock").toBe(NOW);
+    expect(index.byId.size, 'no catalogue before it is loaded').toBe(0);
+    expect(rest, 'an empty form until everything is loaded').toEqual({
+      feedId: input?.feedId ?? null,
+      customers: [],
+      brands: [],
+      // Spec §9: feed product prices are in €, until the server names its currency.
+      currency: 'EUR',
+      products: [],
+      loadedFeed: null,
+      name: '',
+      userId: null,
+      selected: new Set(),
+      deliverableCount: 0,
+      selectedBrands: new Set(),
+      filter: '',
+      filteredIds: [],
+      skuText: '',
+      skuReport: null,
+      errors: { name: null, customer: null },
+      touched: { name: false, customer: false },
+      baseline: { name: '', userId: null, selected: new Set() },
+      dirty: false,
+      loadError: null,
+      savedFeed: null,
+      undo: null,
+    });
     expect(step.started.map((actor) => actor.src).sort()).toEqual(
       input?.feedId === null
         ? ['loadCategories', 'readProductsCache']
@@ -436,6 +582,7 @@ function checkStep(step: FeedEditorStep): void {
     if (errors.name === null && errors.customer === null) {
       expect(step.emitted).toEqual([]);
       expect(after.value).toEqual({ ready: 'saving' });
+      expect(after.context.errors, 'a valid form shows no error').toEqual({ name: null, customer: null });
       expect(step.started).toEqual([
         {
           src: 'saveFeed',
@@ -464,14 +611,27 @@ function checkStep(step: FeedEditorStep): void {
     const created = before.context.feedId === null;
     if ('output' in event) {
       const saved = event.output as FeedDetail;
+      // Spec §8: 'Feed created!' / 'Feed updated!', each with the name and customer number.
+      const toast = `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id})`;
+      expect(savedMessage(created, saved.name, saved.user_id ?? 0)).toBe(toast);
       expect(step.emitted, 'spec §8: the toast, then back to the feeds list').toEqual([
-        uiToast(
-          'success',
-          `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id})`,
-        ),
+        uiToast('success', toast),
         uiNavigate('/dashboard/feeds'),
       ]);
-      expect(after.context).toMatchObject({ savedFeed: saved, feedId: saved.id, dirty: false });
+      expect(after.context).toMatchObject({
+        savedFeed: saved,
+        feedId: saved.id,
+        name: saved.name,
+        userId: before.context.userId,
+        selected: before.context.selected,
+        dirty: false,
+        undo: null,
+      });
+      expect(after.context.baseline, 'the saved form is what later changes are measured against').toEqual({
+        name: saved.name,
+        userId: before.context.userId,
+        selected: before.context.selected,
+      });
       expect(step.actions, 'the Delivery panel reloads what was saved').toContainEqual({
         type: 'xstate.sendTo',
         params: { to: 'diagnostics', event: { type: 'diagnostics.reload', feedId: saved.id } },
@@ -492,6 +652,9 @@ function checkStep(step: FeedEditorStep): void {
     return;
   }
   checkEdit(step);
+  expect(after.context.baseline, 'only a load or a save sets what unsaved changes are measured against').toBe(
+    before.context.baseline,
+  );
 }
 
 const SELECTION_EVENTS = new Set([
@@ -547,7 +710,9 @@ export default defineModel({
     readProductsCache: {
       done: [
         { savedAt: NOW - DAY_MS + 1, products: PRODUCTS },
+        { savedAt: NOW, products: PRODUCTS },
         { savedAt: NOW - DAY_MS, products: PRODUCTS.slice(0, 1) },
+        { savedAt: NOW + 1, products: PRODUCTS.slice(0, 1) },
         null,
       ],
       error: [new SyntaxError('Unexpected token in JSON')],
