@@ -24,10 +24,10 @@ import type { Locator, Page } from '@playwright/test';
 import { ApiError } from '@/api/client';
 import { ACCESS_TOKEN_KEY } from '@/api/tokens-storage';
 import { OVERLAY_LINGER } from '@/machines/session.machine';
-import { USER_FORM_FIELDS, validateUserForm } from '@/machines/userForm.machine';
+import { USER_FORM_FIELDS } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormSnapshot } from '@/machines/userForm.machine';
 import { defineModel } from '../../model/harness';
-import userFormModel from '../../model/models/userForm.model';
+import userFormModel, { formErrors } from '../../model/models/userForm.model';
 import { signInAsAdmin } from './admin-session';
 import { LEAN_TRACE, sessionOverlay } from './auth-ui';
 import { answerForError, coveringPaths, describeUiModel } from './ui-model';
@@ -118,9 +118,9 @@ function submitButton(page: Page, snapshot: UserFormSnapshot): Locator {
   return form(page, snapshot).locator('button[type="submit"]');
 }
 
-/** Spec §5: the form can be sent once every rule holds. */
+/** Spec §5: the form can be sent once every rule holds (the model's table of the spec's rules). */
 function isValid({ context }: UserFormSnapshot): boolean {
-  return Object.keys(validateUserForm(context.values, context.mode)).length === 0;
+  return Object.keys(formErrors(context.values, context.mode)).length === 0;
 }
 
 /** Issue 15: the spec's failure text, then the server's reason. */
@@ -253,11 +253,15 @@ const userFormUi: UiModel<UserFormMachine> = {
       await expect(page.getByRole('form')).toHaveCount(0);
       await expect.poll(() => held.count('user'), 'the user is being fetched').toBe(1);
     },
-    'userForm.loadFailed': async ({ page }, { context }) => {
-      // Issue 15: 'User not found' and nothing else of the user (no form, no tokens panel).
-      await expect(page.getByRole('alert').filter({ hasText: 'User not found' })).toHaveText(
-        context.loadError ?? '',
-      );
+    'userForm.loadFailed': async (run) => {
+      // Issue 15: 'User not found' (or why the user could not be loaded) and nothing else of the
+      // user (no form, no tokens panel).
+      const { event } = run.path.steps[run.step] ?? {};
+      const status =
+        event?.type === LOAD_FAILED && event.error instanceof ApiError ? event.error.status : null;
+      const text = status === 404 ? 'User not found' : 'Failed to load the user: Internal Server Error';
+      const { page } = run;
+      await expect(page.getByRole('alert').filter({ hasText: text })).toHaveText(text);
       await expect(page.getByRole('form')).toHaveCount(0);
       await expect(page.getByLabel('Loading user')).toHaveCount(0);
     },

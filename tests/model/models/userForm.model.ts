@@ -4,8 +4,8 @@
  *
  * Filling a form is a sequence, so the fixtures give one good value per required field and the
  * event filter offers a good value only for the first field still in error (in display order), plus
- * one bad email once the form is valid: the walk goes from an empty create form to a valid one and
- * back, without trying every order of the fields. The serializer keeps the state, how many fields
+ * one bad email and one blank shipping discount once the form is valid: the walk goes from an empty
+ * create form to a valid one and back, without trying every order of the fields. The serializer keeps the state, how many fields
  * are in error (what `formIsValid` reads, and the walk's progress) and how many secrets are typed
  * (what the saved body leaves out when blank).
  *
@@ -154,6 +154,7 @@ const GOOD_VALUES: Partial<UserFormValues> = {
   phone: '+44 20 7946 0000',
   shopify_id: 'hopper-health',
   shopify_domain: SHOP_URL,
+  shipping_discount_rate: '5',
   password: 'Secret123!',
 };
 const BAD_EMAIL = 'not-an-email';
@@ -190,7 +191,8 @@ const FIELD_ERRORS: Readonly<Record<UserFormField, Readonly<Record<string, Rule>
   shopify_domain: { '': requiredOfCustomers, [SHOP_URL]: null, [SHOP_HOST]: null },
   shopify_admin_api: { '': null, [SHOP_KEY]: null },
   discount_rate: { '0': null, '10': null, '15': null },
-  shipping_discount_rate: { '0': null, '5': null },
+  // A blank number is no number: the generic 'Required'.
+  shipping_discount_rate: { '': REQUIRED, '0': null, '5': null },
   // Spec §5 "Edit user": password optional (blank keeps the stored one).
   password: { '': ({ mode }) => (mode === 'create' ? REQUIRED : null), 'Secret123!': null },
 };
@@ -202,8 +204,11 @@ function fieldError(field: UserFormField, values: UserFormValues, mode: UserForm
   return typeof rule === 'function' ? rule({ mode, role: values.user_type_id }) : rule;
 }
 
-/** Every field's message for `values`, only those in error. */
-function formErrors(values: UserFormValues, mode: UserFormMode): Partial<Record<UserFormField, string>> {
+/** Every field's message for `values`, only those in error (the browser replay reads it too). */
+export function formErrors(
+  values: UserFormValues,
+  mode: UserFormMode,
+): Partial<Record<UserFormField, string>> {
   const errors: Partial<Record<UserFormField, string>> = {};
   for (const field of FIELDS) {
     const error = fieldError(field, values, mode);
@@ -577,6 +582,7 @@ export default defineModel({
         value,
       })),
       { type: 'form.change', field: 'email', value: BAD_EMAIL },
+      { type: 'form.change', field: 'shipping_discount_rate', value: '' },
       { type: 'form.change', field: 'user_type_id', value: '1' },
       { type: 'form.change', field: 'user_type_id', value: '2' },
       { type: 'form.change', field: 'shopify_admin_api', value: SHOP_KEY },
@@ -629,6 +635,7 @@ export default defineModel({
     const { mode, values } = snapshot.context;
     const valid = firstFieldInError(snapshot) === undefined;
     if (event.value === BAD_EMAIL) return valid;
+    if (event.field === 'shipping_discount_rate' && event.value === '') return valid;
     if (event.field === 'user_type_id') {
       // An Admin while the Shopify ID is missing; a valid Admin a Customer again.
       return event.value === '1'
