@@ -4,28 +4,48 @@
  * moved only its own panel, so saving the names never blocks an avatar upload, and that each outcome
  * asks for what the spec says: the toast text of §8 (copied here from the spec, so a drifting constant
  * fails), the new user sent to the session for the top bar, the message under the form after a failed
- * save, the password fields cleared after a change.
+ * save, the password fields cleared after a change. After every step it also reads what the screen
+ * reads (the module's `select*` selectors) and compares it with what the model states: each field's
+ * view and error from spec §5's words for the values the model types (NAME_ERRORS and the password
+ * tables, not the machine's validators), 'Save all' enabled only while idle and valid, the busy
+ * flags, the delete dialog, and whether the screen holds unsaved input.
  *
  * The two forms are walked like the user form's: the fixtures give one good value per field and the
  * event filter offers a good value only for the first field in error (in display order), plus one
  * bad value once the form is valid; typing and leaving fields is offered only while every panel is
  * idle, so the walk does not try each keystroke against each request in flight. The serializer keeps
- * the state value and how many fields of each form are in error (what the submit guards read).
+ * the state value, how many fields of each form are in error (what the submit guards read) and
+ * whether a name holds spaces around it: kept names with stray spaces (a restored draft) are saved
+ * trimmed, and from such a form the walk only leaves a field or submits, so the paths through it stay
+ * few.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createActor, fromCallback } from 'xstate';
 import { failureText } from '@/machines/failure-text';
-import { fieldView } from '@/machines/form-fields';
-import {
-  GENERAL_FIELDS,
-  PASSWORD_FIELDS,
-  validateGeneralForm,
-  validatePasswordForm,
-} from '@/machines/profile-form';
+import type { FieldView } from '@/machines/form-fields';
+import { GENERAL_FIELDS, PASSWORD_FIELDS } from '@/machines/profile-form';
 import type { GeneralField, PasswordField } from '@/machines/profile-form';
-import { profileMachine } from '@/machines/profile.machine';
+import {
+  AVATAR_PIXEL_HINT,
+  profileMachine,
+  selectCanSaveGeneral,
+  selectCanSavePassword,
+  selectGeneralError,
+  selectGeneralField,
+  selectGeneralValues,
+  selectHasUnsavedInput,
+  selectIsAvatarBusy,
+  selectIsDeleteDialogOpen,
+  selectIsDeletingAvatar,
+  selectIsSavingGeneral,
+  selectIsSavingPassword,
+  selectPasswordError,
+  selectPasswordField,
+  selectPasswordValues,
+  selectUnsavedNames,
+} from '@/machines/profile.machine';
 import type { ProfileSnapshot, SessionUserSetEvent } from '@/machines/profile.machine';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
@@ -64,6 +84,96 @@ const GOOD_PASSWORDS: Record<PasswordField, string> = {
   confirm_password: 'Newer456!',
 };
 const BAD_NEW_PASSWORD = 'abc';
+/**
+ * A draft of names typed with stray spaces before a sign-out (the first name changed, so the screen
+ * keeps it): restored, the names are saved trimmed, and trimmed they are the renamed user's (RENAMED),
+ * so for that user they are no unsaved input.
+ */
+const PADDED_NAMES: Record<GeneralField, string> = { first_name: ' Augusta', last_name: 'Lovelace ' };
+
+/**
+ * Spec §5 "Profile: first and last name required" ('Required' is the spec's generic form message):
+ * what each name the model types or restores earns; null when it passes.
+ */
+const NAME_ERRORS: Readonly<Record<string, string | null>> = {
+  '': 'Required',
+  Ada: null,
+  Lovelace: null,
+  Augusta: null,
+  King: null,
+  ' Augusta': null,
+  'Lovelace ': null,
+};
+
+/**
+ * Spec §5 "Password change: current required; new required, minimum 6" (the minimum's words are the
+ * login form's, spec §5 "Login"): what each current and new password the model types earns.
+ */
+const CURRENT_PASSWORD_ERRORS: Readonly<Record<string, string | null>> = {
+  '': 'Required',
+  'Secret123!': null,
+};
+const NEW_PASSWORD_ERRORS: Readonly<Record<string, string | null>> = {
+  '': 'Required',
+  abc: 'Password must be at least 6 characters',
+  'Newer456!': null,
+};
+/**
+ * Spec §5 "confirmation required and equal to new ('Passwords do not match')": the confirmation's
+ * message by the confirmation typed, then by the new password beside it.
+ */
+const CONFIRMATION_ERRORS: Readonly<Record<string, Readonly<Record<string, string | null>>>> = {
+  '': { '': 'Required', abc: 'Required', 'Newer456!': 'Required' },
+  'Newer456!': { '': 'Passwords do not match', abc: 'Passwords do not match', 'Newer456!': null },
+};
+
+/** `table[value]`. @throws for a value the table lacks, so a new fixture needs its row first */
+function tableError(
+  table: Readonly<Record<string, string | null>>,
+  value: string,
+  what: string,
+): string | null {
+  const error = table[value];
+  if (error === undefined) throw new Error(`no spec §5 message listed for ${what} '${value}'`);
+  return error;
+}
+
+/** Every failing name of `values` with spec §5's message (NAME_ERRORS); empty when both pass. */
+function generalErrors(values: Record<GeneralField, string>): Partial<Record<GeneralField, string>> {
+  const errors: Partial<Record<GeneralField, string>> = {};
+  for (const field of GENERAL_FIELDS) {
+    const error = tableError(NAME_ERRORS, values[field], field);
+    if (error !== null) errors[field] = error;
+  }
+  return errors;
+}
+
+/** Every failing password field of `values` with spec §5's message; empty when all three pass. */
+function passwordErrors(values: Record<PasswordField, string>): Partial<Record<PasswordField, string>> {
+  const confirmation = CONFIRMATION_ERRORS[values.confirm_password] ?? {};
+  const found = {
+    old_password: tableError(CURRENT_PASSWORD_ERRORS, values.old_password, 'old_password'),
+    new_password: tableError(NEW_PASSWORD_ERRORS, values.new_password, 'new_password'),
+    confirm_password: tableError(
+      confirmation,
+      values.new_password,
+      `confirm_password '${values.confirm_password}' beside`,
+    ),
+  };
+  const errors: Partial<Record<PasswordField, string>> = {};
+  for (const field of PASSWORD_FIELDS) {
+    const error = found[field];
+    if (error !== null) errors[field] = error;
+  }
+  return errors;
+}
+
+/** The empty password form's errors (spec §5: all three are required). */
+const EMPTY_PASSWORD_ERRORS = {
+  old_password: 'Required',
+  new_password: 'Required',
+  confirm_password: 'Required',
+};
 
 type ProfileStep = ExecutedStep<typeof profileMachine>;
 type Region = 'general' | 'password' | 'avatar';
@@ -98,22 +208,22 @@ const toSession = (user: unknown) => ({
   params: { to: 'session', event: { type: 'session.userSet', user } },
 });
 
-function generalErrors(snapshot: ProfileSnapshot) {
-  return validateGeneralForm(snapshot.context.general.values);
-}
-
-function passwordErrors(snapshot: ProfileSnapshot) {
-  return validatePasswordForm(snapshot.context.password.values);
-}
-
 function firstGeneralInError(snapshot: ProfileSnapshot): GeneralField | undefined {
-  const errors = generalErrors(snapshot);
+  const errors = generalErrors(snapshot.context.general.values);
   return GENERAL_FIELDS.find((field) => errors[field] !== undefined);
 }
 
 function firstPasswordInError(snapshot: ProfileSnapshot): PasswordField | undefined {
-  const errors = passwordErrors(snapshot);
+  const errors = passwordErrors(snapshot.context.password.values);
   return PASSWORD_FIELDS.find((field) => errors[field] !== undefined);
+}
+
+/** Whether a name holds spaces around it (only a restored draft does: PADDED_NAMES). */
+function padded(snapshot: ProfileSnapshot): boolean {
+  return GENERAL_FIELDS.some((field) => {
+    const value = snapshot.context.general.values[field];
+    return value !== value.trim();
+  });
 }
 
 function allIdle(snapshot: ProfileSnapshot): boolean {
@@ -132,7 +242,7 @@ function checkDone(step: ProfileStep, region: Region, output: unknown): void {
     expect(after.context.password, 'the password fields are cleared and neutral').toEqual({
       values: { old_password: '', new_password: '', confirm_password: '' },
       touched: {},
-      errors: validatePasswordForm({ old_password: '', new_password: '', confirm_password: '' }),
+      errors: EMPTY_PASSWORD_ERRORS,
     });
   } else {
     const message =
@@ -183,7 +293,11 @@ function checkError(step: ProfileStep, region: Region, error: unknown): void {
   }
 }
 
-function checkStep(step: ProfileStep): void {
+/**
+ * The checks of one step's transition: the initial context, the regions an event leaves alone, each
+ * form's values, touched flags and errors, the actors started, and each outcome's effects.
+ */
+function checkTransition(step: ProfileStep): void {
   const { before, event, after } = step;
   if (before === null) {
     expect(after.value).toEqual({ general: 'idle', password: 'idle', avatar: 'idle' });
@@ -193,18 +307,18 @@ function checkStep(step: ProfileStep): void {
       password: {
         values: { old_password: '', new_password: '', confirm_password: '' },
         touched: {},
-        errors: validatePasswordForm({ old_password: '', new_password: '', confirm_password: '' }),
+        errors: EMPTY_PASSWORD_ERRORS,
       },
       generalError: null,
       passwordError: null,
     });
-    expect(
-      fieldView(after.context.password.touched.old_password, after.context.password.errors.old_password),
-      'spec §4: neutral until left',
-    ).toEqual({
+    expect(selectPasswordField(after, 'old_password'), 'spec §4: neutral until left').toEqual({
       state: 'neutral',
       error: null,
     });
+    // The server's third limit (server/uploads/avatars.ts AVATAR_MAX_EDGE = 4096), shown under the
+    // avatar before any upload fails on it.
+    expect(AVATAR_PIXEL_HINT).toBe('At most 4096 × 4096 pixels.');
     expect(step.started).toEqual([]);
     return;
   }
@@ -232,13 +346,21 @@ function checkStep(step: ProfileStep): void {
     return;
   }
   expect(step.emitted).toEqual([]);
+  if (event.type !== 'general.submit' && event.type !== 'password.submit') {
+    expect(after.context.generalError, 'only a submit or an answer changes the message').toBe(
+      before.context.generalError,
+    );
+    expect(after.context.passwordError, 'only a submit or an answer changes the message').toBe(
+      before.context.passwordError,
+    );
+  }
   switch (event.type) {
     case 'general.change': {
       const values = { ...before.context.general.values, [event.field]: event.value };
       expect(after.context.general, 'the value changes and every field is re-checked').toEqual({
         values,
         touched: before.context.general.touched,
-        errors: validateGeneralForm(values),
+        errors: generalErrors(values),
       });
       break;
     }
@@ -259,7 +381,7 @@ function checkStep(step: ProfileStep): void {
       expect(after.context.general, 'restored as if typed and left').toEqual({
         values,
         touched: { first_name: true, last_name: true },
-        errors: validateGeneralForm(values),
+        errors: generalErrors(values),
       });
       break;
     }
@@ -269,16 +391,13 @@ function checkStep(step: ProfileStep): void {
         [event.field]: true,
       });
       expect(after.context.general.values).toEqual(before.context.general.values);
-      // Spec §5 text, as written there.
-      if (after.context.general.values[event.field].trim() === '')
-        expect(after.context.general.errors[event.field]).toBe('Required');
       break;
     case 'password.change': {
       const values = { ...before.context.password.values, [event.field]: event.value };
       expect(after.context.password).toEqual({
         values,
         touched: before.context.password.touched,
-        errors: validatePasswordForm(values),
+        errors: passwordErrors(values),
       });
       if (event.value === BAD_NEW_PASSWORD) {
         expect(after.context.password.errors).toEqual({
@@ -295,7 +414,7 @@ function checkStep(step: ProfileStep): void {
       });
       break;
     case 'general.submit':
-      if (Object.keys(generalErrors(before)).length > 0) {
+      if (Object.keys(generalErrors(before.context.general.values)).length > 0) {
         expect(after.matches({ general: 'idle' }), 'an invalid form is not sent').toBe(true);
         expect(step.started).toEqual([]);
         expect(Object.keys(after.context.general.touched), 'every field shows its state').toEqual([
@@ -317,7 +436,7 @@ function checkStep(step: ProfileStep): void {
       ]);
       break;
     case 'password.submit':
-      if (Object.keys(passwordErrors(before)).length > 0) {
+      if (Object.keys(passwordErrors(before.context.password.values)).length > 0) {
         expect(after.matches({ password: 'idle' }), 'an invalid form is not sent').toBe(true);
         expect(step.started).toEqual([]);
         expect(Object.keys(after.context.password.touched)).toEqual([...PASSWORD_FIELDS]);
@@ -350,6 +469,85 @@ function checkStep(step: ProfileStep): void {
   }
 }
 
+/** A field's view as spec §4 words it: neutral until touched, then valid or its error (in red). */
+function viewOf(touched: boolean | undefined, error: string | undefined): FieldView {
+  if (touched !== true) return { state: 'neutral', error: null };
+  return error === undefined ? { state: 'valid', error: null } : { state: 'error', error };
+}
+
+/**
+ * Whether `values` hold names other than `user`'s as the screen would save them (trimmed): what a
+ * draft keeps and what makes leaving ask first.
+ */
+function namesDiffer(values: Record<GeneralField, string>, user: ProfileUser): boolean {
+  return values.first_name.trim() !== user.first_name || values.last_name.trim() !== user.last_name;
+}
+
+/**
+ * What the screen reads after any step (the module's selectors), against what the model states: the
+ * context is the one the step checks vouched for, each field's message comes from the spec §5 tables,
+ * and the panels' flags follow from the state the path says the actor is in.
+ */
+function checkScreen(after: ProfileSnapshot): void {
+  const { general, password } = after.context;
+  const nameErrors = generalErrors(general.values);
+  const passwordErrorsNow = passwordErrors(password.values);
+
+  expect(selectGeneralValues(after)).toEqual(general.values);
+  for (const field of GENERAL_FIELDS) {
+    expect(selectGeneralField(after, field), `spec §4: the ${field} field's state`).toEqual(
+      viewOf(general.touched[field], nameErrors[field]),
+    );
+  }
+  const generalRegion = regionValue(after, 'general');
+  // Spec §5: "Submit buttons stay disabled until the form is valid or while saving".
+  expect(selectCanSaveGeneral(after), "the names' Save all").toBe(
+    generalRegion === 'idle' && Object.keys(nameErrors).length === 0,
+  );
+  expect(selectIsSavingGeneral(after)).toBe(generalRegion === 'saving');
+  expect(selectGeneralError(after)).toBe(after.context.generalError);
+
+  expect(selectPasswordValues(after)).toEqual(password.values);
+  for (const field of PASSWORD_FIELDS) {
+    expect(selectPasswordField(after, field), `spec §4: the ${field} field's state`).toEqual(
+      viewOf(password.touched[field], passwordErrorsNow[field]),
+    );
+  }
+  const passwordRegion = regionValue(after, 'password');
+  expect(selectCanSavePassword(after), "the password's Save all").toBe(
+    passwordRegion === 'idle' && Object.keys(passwordErrorsNow).length === 0,
+  );
+  expect(selectIsSavingPassword(after)).toBe(passwordRegion === 'saving');
+  expect(selectPasswordError(after)).toBe(after.context.passwordError);
+
+  const avatar = regionValue(after, 'avatar');
+  expect(selectIsAvatarBusy(after), 'Upload and Delete are disabled while a call runs').toBe(
+    avatar === 'uploading' || avatar === 'deleting',
+  );
+  expect(selectIsDeleteDialogOpen(after), 'spec §2: the question stays up while deleting').toBe(
+    avatar === 'confirmingDelete' || avatar === 'deleting',
+  );
+  expect(selectIsDeletingAvatar(after)).toBe(avatar === 'deleting');
+
+  // The signed-in user before a names save (Ada) and after it (the renamed user).
+  for (const user of [ADA, RENAMED]) {
+    const differ = namesDiffer(general.values, user);
+    expect(selectUnsavedNames(after, user), 'a draft keeps changed names only').toEqual(
+      differ ? general.values : null,
+    );
+    const typedPassword = PASSWORD_FIELDS.some((field) => password.values[field] !== '');
+    expect(selectHasUnsavedInput(after, user), 'changed names or any password typed').toBe(
+      differ || typedPassword,
+    );
+  }
+}
+
+/** Every step: its transition, then what the screen reads from the snapshot it left. */
+function checkStep(step: ProfileStep): void {
+  checkTransition(step);
+  checkScreen(step.after);
+}
+
 export default defineModel({
   machine: profileMachine,
   inputs: { Ada: { session: SESSION, user: ADA } },
@@ -362,6 +560,7 @@ export default defineModel({
     'general.restore': [
       { type: 'general.restore', values: { first_name: 'Augusta', last_name: 'King' } },
       { type: 'general.restore', values: { first_name: '', last_name: 'King' } },
+      { type: 'general.restore', values: PADDED_NAMES },
       { type: 'general.restore', values: 'not a draft' },
     ],
     'general.submit': [{ type: 'general.submit' }],
@@ -404,10 +603,16 @@ export default defineModel({
   stubActions: ['reportFailure'],
   serialize: (snapshot) => ({
     value: snapshot.value,
-    generalInError: Object.keys(generalErrors(snapshot)).length,
-    passwordInError: Object.keys(passwordErrors(snapshot)).length,
+    generalInError: Object.keys(generalErrors(snapshot.context.general.values)).length,
+    passwordInError: Object.keys(passwordErrors(snapshot.context.password.values)).length,
+    padded: padded(snapshot),
   }),
   filterEvents: (snapshot, event) => {
+    // From a form holding padded names (a restored draft) the walk only leaves a field (the touched
+    // flags the restore set must stay) and submits (the names go out trimmed), then takes the answer.
+    if (padded(snapshot) && !event.type.startsWith('xstate.')) {
+      return (event.type === 'general.blur' && allIdle(snapshot)) || event.type === 'general.submit';
+    }
     switch (event.type) {
       case 'general.blur':
       case 'password.blur':
