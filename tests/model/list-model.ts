@@ -16,14 +16,18 @@
  * - a reload fetches the shown query again (and reports the URL when a typed change was waiting);
  * - a fetch asks the server for exactly the shown filters and page, unless the list's own rule says
  *   the filters are incomplete: then nothing is fetched and the list is empty;
- * - an answer replaces items and page; a failure empties the list, keeps the error and logs it.
+ * - an answer replaces items and page; a failure empties the list, keeps the error and logs it;
+ * - what the screen draws (`selectListView`, issue 15): loading while a request is in flight or a
+ *   typed change waits, the rows once answered, 'empty' for an answer without rows (every list's
+ *   model is also answered with one), failed (never empty) with its error, incomplete filters;
+ * - the list's own rules about its filters (`checkFilters`: e.g. the request a query makes).
  *
  * The serializer keeps the state and whether the filters are complete: every guard of the machine
  * reads either the event or those.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import { readListQuery, writeListQuery } from '@/machines/list.machine';
+import { readListQuery, selectListView, writeListQuery } from '@/machines/list.machine';
 import type { ListFilters, ListInput, ListMachine, ListPage, ListQuery } from '@/machines/list.machine';
 import { defineModel } from './harness';
 import type { ExecutedStep, MachineModel } from './harness';
@@ -44,9 +48,22 @@ export interface ListModelOptions<F extends ListFilters, T> {
    * every URL change fixture carries besides the list's own keys and every navigation must keep.
    */
   foreignSearch?: string;
-  /** Server answers, already in the list's terms. */
+  /** Server answers with rows, already in the list's terms (an answer without rows is added). */
   pages: ReadonlyArray<ListPage<T>>;
+  /** The list's own checks of the filters it shows, after every step (e.g. the request they make). */
+  checkFilters?: (filters: F) => void;
 }
+
+/** What the server answers when nothing matches. */
+const NO_ROWS: ListPage<never> = { items: [], page: 1, totalPages: 0, total: 0 };
+
+/** The state a list screen draws in each state of the machine (issue 15); `loaded` depends on rows. */
+const DRAWN: Readonly<Record<string, string>> = {
+  loading: 'loading',
+  debouncing: 'loading',
+  failed: 'failed',
+  incomplete: 'incomplete',
+};
 
 type AnyListMachine = ListMachine<ListFilters, unknown>;
 type ListStep = ExecutedStep<AnyListMachine>;
@@ -118,7 +135,27 @@ export function defineListModel<F extends ListFilters, T>(
     expect(step.emitted).toEqual([]);
   }
 
+  /** What the screen draws for the step's snapshot (see the module comment). */
+  function expectView(step: ListStep): void {
+    const { after } = step;
+    const value = after.value as string;
+    const status = DRAWN[value] ?? (after.context.items.length > 0 ? 'loaded' : 'empty');
+    expect(selectListView(after), `what the list draws in ${value}`).toEqual({
+      filters: after.context.filters,
+      page: after.context.page,
+      items: after.context.items,
+      totalPages: after.context.totalPages,
+      total: after.context.total,
+      isLoading: status === 'loading',
+      hasFailed: status === 'failed',
+      status,
+      error: status === 'failed' ? after.context.error : null,
+    });
+    options.checkFilters?.(after.context.filters as F);
+  }
+
   function checkStep(step: ListStep): void {
+    expectView(step);
     const { input, before, after } = step;
     const event = step.event as ListEvent;
     if (before === null) {
@@ -256,7 +293,7 @@ export function defineListModel<F extends ListFilters, T>(
     },
     outcomes: {
       fetchPage: {
-        done: options.pages,
+        done: [...options.pages, NO_ROWS],
         error: [new ApiError('Internal Server Error', { kind: 'http', status: 500 })],
       },
     },
