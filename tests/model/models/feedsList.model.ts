@@ -4,14 +4,24 @@
  * URL, CSV export). The serializer keeps the state of the three regions and whether the 'All Brands'
  * modal is open and whether URL moves it asked for are still unanswered (their echoes are ignored);
  * the search, sort and URL texts only matter to the checks, which work out from the context before
- * each step what the URL must say.
+ * each step what the URL must say. Every step also checks what the panel draws (the `select*`
+ * functions): the table's state, its rows for the search, the failure text, the busy export button
+ * and the brands modal.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ReportFile } from '@/api/download';
 import type { FeedSort } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
-import { feedsListMachine, selectBrandsModal, selectFailedText } from '@/machines/feedsList.machine';
+import {
+  feedsListMachine,
+  selectBrandsModal,
+  selectFailedText,
+  selectIsExporting,
+  selectStatus,
+  selectVisibleFeeds,
+} from '@/machines/feedsList.machine';
+import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
 import { uiNavigate, uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 
@@ -55,6 +65,33 @@ function readListQueryOf(search: string): { search: string; sort: FeedSort } {
   return { search: params.get('query') ?? '', sort: (params.get('sort') ?? '-id') as FeedSort };
 }
 
+/** The rows of the answered feeds a search shows (spec §2: the name contains it, any case). */
+const ROWS: Readonly<Record<string, FeedListItem[]>> = { '': [FEED], ACME: [FEED], acme: [FEED], beta: [] };
+
+/** Spec §2 "All Brands" modal: FEED's brands whose name contains the brand search, any case. */
+const MODAL_BRANDS: Readonly<Record<string, FeedListItem['brands']>> = {
+  '': FEED.brands,
+  rise: [{ id: 2, name: 'Risewell' }],
+};
+
+/** What the panel draws in every snapshot (see the module comment). */
+function expectPanel(snapshot: FeedsListSnapshot): void {
+  const { feeds: region, export: exporting } = snapshot.value as { feeds: string; export: string };
+  const { feeds, search, modalFeedId, brandSearch } = snapshot.context;
+  const rows = feeds.length === 0 ? [] : ROWS[search];
+  if (rows === undefined) throw new Error(`no rows written out for the search '${search}'`);
+  expect(selectVisibleFeeds(snapshot), `the rows for '${search}'`).toEqual(rows);
+  const status = region === 'loaded' ? (rows.length > 0 ? 'loaded' : 'empty') : region;
+  expect(selectStatus(snapshot), 'the table never shows a failure as empty').toBe(status);
+  if (region !== 'failed') expect(selectFailedText(snapshot)).toBeNull();
+  expect(selectIsExporting(snapshot), "'Export CSV' is busy while exporting").toBe(exporting === 'exporting');
+  if (modalFeedId === null) {
+    expect(selectBrandsModal(snapshot)).toBeNull();
+  } else {
+    expect(selectBrandsModal(snapshot)).toEqual({ feedName: FEED.name, brands: MODAL_BRANDS[brandSearch] });
+  }
+}
+
 /** The sort a header click asks for: the other direction of the same column, else the column ascending. */
 function clicked(sort: FeedSort, key: string): FeedSort {
   if (sort === key) return `-${key}` as FeedSort;
@@ -89,12 +126,26 @@ export default defineModel({
     pending: snapshot.context.pendingUrls.length > 0,
   }),
   check: ({ input, before, event, after, emitted, actions, started }) => {
+    expectPanel(after);
     if (before === null) {
       expect(after.value).toEqual({ feeds: 'loading', export: 'idle' });
-      expect(after.context).toMatchObject({
+      expect(after.context).toEqual({
+        feeds: [],
         search: input?.query?.query ?? '',
         sort: input?.query?.sort ?? '-id',
+        error: null,
+        modalFeedId: null,
+        brandSearch: '',
+        pendingUrls: [],
+        // The model gives no location source: the list never watches the URL by itself.
+        subscribeToLocation: null,
+        pathname: null,
       });
+      expect(
+        started.map((actor) => actor.src),
+        'the feeds load as the panel opens',
+      ).toEqual(['loadFeeds']);
+      expect(emitted).toEqual([]);
       return;
     }
     const b = before.context;

@@ -10,6 +10,14 @@ import { defineOracle } from '../oracle';
 export default defineOracle({
   source: 'spec §2 Feeds list panel, §7, §8 Silent failures; issues 3 and 15',
   delays: {},
+  texts: {
+    // Spec §8 "Feeds list shows the error message or 'Failed to load feeds'".
+    FEEDS_LOAD_FAILED: 'Failed to load feeds',
+    // Issue 15: the CSV export's failure toast, before its reason.
+    FEEDS_EXPORT_FAILED: 'Failed to export feeds',
+    // Spec §9 "Brands shown inline in the feeds list: 6".
+    INLINE_BRANDS: 6,
+  },
   states: {
     feedsList: {
       type: ['parallel'],
