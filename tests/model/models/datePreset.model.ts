@@ -13,9 +13,12 @@
  *
  * Every path runs on a fixed clock, 00:30 London time on Monday 3 February 2025, so the expected days
  * do not move with the day the tests run on, and the fixtures' January days lie before today.
+ *
+ * Every step also checks which orders the panel keeps for the days shown (`isWithinRange`, spec §2
+ * User Orders panel: the rows of the chosen days), for order times either side of London midnights.
  */
 import { expect } from 'vitest';
-import { datePresetMachine } from '@/machines/datePreset.machine';
+import { datePresetMachine, isWithinRange } from '@/machines/datePreset.machine';
 import type { DatePresetContext, DatePresetId, DayRange } from '@/machines/datePreset.machine';
 import { defineModel } from '../harness';
 
@@ -59,6 +62,27 @@ const NOT_A_DAY = 'Enter a real date';
 const OUT_OF_RANGE = 'Enter a date from 01/01/2000 to 31/12/2100';
 const FROM_AFTER_TO = 'From must be on or before To';
 const TO_BEFORE_FROM = 'To must be on or after From';
+
+/**
+ * Order times (ISO instants) either side of London midnights the walk's days start or end on, with
+ * their London day written out (GMT in winter, so the same as the UTC date).
+ */
+const ORDER_TIMES: ReadonlyArray<{ at: string; day: string }> = [
+  { at: '2024-11-05T12:00:00.000Z', day: '2024-11-05' },
+  { at: '2025-01-09T23:59:59.999Z', day: '2025-01-09' },
+  { at: '2025-01-10T00:00:00.000Z', day: '2025-01-10' },
+  { at: '2025-01-27T00:00:00.000Z', day: '2025-01-27' },
+  { at: '2025-01-31T23:59:59.999Z', day: '2025-01-31' },
+  { at: '2025-02-02T23:59:59.999Z', day: '2025-02-02' },
+  { at: '2025-02-03T00:30:00.000Z', day: '2025-02-03' },
+];
+
+/** The order times the panel keeps for `range`: the day within it, an open end keeping every day. */
+function keptOrders(range: DayRange): string[] {
+  return ORDER_TIMES.filter(
+    ({ day }) => (range.from === '' || range.from <= day) && (range.to === '' || day <= range.to),
+  ).map(({ at }) => at);
+}
 
 /** Worked out here: a real `YYYY-MM-DD` day (its UTC date round-trips), '' standing for an open end. */
 function endProblem(day: string): string | null {
@@ -112,6 +136,8 @@ export default defineModel({
     'Last 30 days': { preset: 'last30', now },
     // A shared link whose To is before its From.
     'reversed days from the URL': { range: { from: '2025-01-20', to: '2025-01-10' }, now },
+    // A hand-edited link with a day no calendar has (a date input never types one).
+    'impossible day from the URL': { range: { from: '2025-02-30', to: '2025-03-01' }, now },
   },
   events: {
     'period.select': PRESETS.map((preset) => ({ type: 'period.select' as const, preset })),
@@ -142,6 +168,10 @@ export default defineModel({
   check: ({ input, before, event, after, emitted }) => {
     expect(emitted, 'the panel reads the new range from the snapshot').toEqual([]);
     expect(after.context.now).toBe(now);
+    expect(
+      ORDER_TIMES.filter(({ at }) => isWithinRange(at, after.context)).map(({ at }) => at),
+      `the orders kept for ${after.context.from} to ${after.context.to}`,
+    ).toEqual(keptOrders(after.context));
     if (before === null) {
       const range = input?.range ?? expectedRange(input?.preset ?? 'last7');
       expectChecked(after, range, null);
