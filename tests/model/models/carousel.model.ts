@@ -8,9 +8,20 @@
  * The serializer keeps the state, whether the visitor prefers reduced motion (it decides `jump`) and
  * where the slide is relative to the ends (first, inner, last: where wrapping shows); which holds are
  * on is left out, since the state already says whether any is.
+ *
+ * Every step also checks what the landing page draws from the snapshot (the `select*` functions):
+ * the slide shown, the Pause / Play button, no Play button under reduced motion, and the slide
+ * region's `aria-live` ('off' while it advances on its own, so automatic changes are not read out).
  */
 import { expect } from 'vitest';
-import { carouselMachine } from '@/machines/carousel.machine';
+import {
+  carouselMachine,
+  selectIsPlaying,
+  selectIsUserPaused,
+  selectLiveRegion,
+  selectPrefersReducedMotion,
+  selectSlideIndex,
+} from '@/machines/carousel.machine';
 import type { CarouselContext, CarouselEvent, CarouselHolds } from '@/machines/carousel.machine';
 import { defineModel } from '../harness';
 import type { ExecutedStep } from '../harness';
@@ -64,13 +75,28 @@ function anyHold(context: CarouselContext): boolean {
 
 function checkStep(step: CarouselStep): void {
   const { input, before, event, after, emitted } = step;
+  const playing = !anyHold(after.context);
   expect(after.value, 'plays exactly when no reason to hold still holds').toBe(
-    anyHold(after.context) ? 'paused' : 'playing',
+    playing ? 'playing' : 'paused',
   );
+  expect({
+    playing: selectIsPlaying(after),
+    slide: selectSlideIndex(after),
+    userPaused: selectIsUserPaused(after),
+    reducedMotion: selectPrefersReducedMotion(after),
+    live: selectLiveRegion(after),
+  }).toEqual({
+    playing,
+    slide: after.context.index,
+    userPaused: after.context.userPaused,
+    reducedMotion: after.context.reducedMotion,
+    live: playing ? 'off' : 'polite',
+  });
   if (before === null) {
     expect(after.context).toEqual({
       index: 0,
-      count: input?.slideCount,
+      // No slides at all still count as one: the timer never moves it and nothing divides by zero.
+      count: Math.max(input?.slideCount ?? 0, 1),
       hovered: false,
       focused: false,
       pageHidden: false,
@@ -122,7 +148,11 @@ function checkStep(step: CarouselStep): void {
 
 export default defineModel({
   machine: carouselMachine,
-  inputs: { 'five brands': { slideCount: SLIDES }, 'one slide': { slideCount: 1 } },
+  inputs: {
+    'five brands': { slideCount: SLIDES },
+    'one slide': { slideCount: 1 },
+    'no slides': { slideCount: 0 },
+  },
   events: {
     'pointer.enter': [{ type: 'pointer.enter' }],
     'pointer.leave': [{ type: 'pointer.leave' }],
