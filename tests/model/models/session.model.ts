@@ -6,7 +6,14 @@
 import { expect } from 'vitest';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
-import { sessionMachine } from '@/machines/session.machine';
+import {
+  selectError,
+  selectIsLoggingOut,
+  selectOverlayVisible,
+  selectStatus,
+  selectUser,
+  sessionMachine,
+} from '@/machines/session.machine';
 import type { SessionSnapshot } from '@/machines/session.machine';
 import { failureText } from '@/machines/failure-text';
 import { uiNavigate, uiToast } from '@/machines/ui-effects';
@@ -70,6 +77,22 @@ function checkInvariants(snapshot: SessionSnapshot): void {
   expect(snapshot.matches({ overlay: 'visible' }), 'the overlay shows while loading').toBe(
     snapshot.matches({ status: 'loading' }),
   );
+  // What the screens read: the session's phase, user and error, the logout flag, the overlay.
+  const phase = (snapshot.value as { status: string | Record<string, unknown> }).status;
+  expect({
+    status: selectStatus(snapshot),
+    user: selectUser(snapshot),
+    error: selectError(snapshot),
+    isLoggingOut: selectIsLoggingOut(snapshot),
+    overlay: selectOverlayVisible(snapshot),
+  }).toEqual({
+    status: typeof phase === 'string' ? phase : Object.keys(phase)[0],
+    user: context.user,
+    error: context.error,
+    isLoggingOut: context.isLoggingOut,
+    // Spec §9: shown while loading, and for a moment after (lingering).
+    overlay: !snapshot.matches({ overlay: 'hidden' }),
+  });
 }
 
 /** The failure branches that end the session: report, clear the session and storage. */
