@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ReportFile } from '@/api/download';
-import { reportMachine } from '@/machines/report.machine';
+import { reportMachine, selectIsGenerating } from '@/machines/report.machine';
 import { uiToast } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 
@@ -53,6 +53,9 @@ export default defineModel({
   stubActions: ['saveFile', 'logFailure'],
   serialize: (snapshot) => snapshot.value,
   check: ({ before, event, after, actions, emitted, started }) => {
+    expect(selectIsGenerating(after), 'the button is busy exactly while generating').toBe(
+      after.value === 'generating',
+    );
     if (before === null) {
       expect(after.value).toBe('idle');
       return;

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ReportFile } from '@/api/download';
 import { uiToast } from '@/machines/ui-effects';
-import { usersExportMachine } from '@/machines/usersExport.machine';
+import { selectIsExporting, usersExportMachine } from '@/machines/usersExport.machine';
 import { defineModel } from '../harness';
 
 /*
@@ -45,6 +45,9 @@ export default defineModel({
   stubActions: ['saveFile', 'logFailure'],
   serialize: (snapshot) => snapshot.value,
   check: ({ before, event, after, actions, emitted, started }) => {
+    expect(selectIsExporting(after), 'the button is busy exactly while exporting').toBe(
+      after.value === 'exporting',
+    );
     if (before === null) {
       expect(after.value).toBe('idle');
       return;
