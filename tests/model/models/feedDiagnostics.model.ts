@@ -3,12 +3,16 @@
  * panel), walked from a feed not saved yet and from saved feed 7. The serializer keeps the state,
  * whether a feed is known and whether diagnostics are on show: what the panel renders.
  * `diagnostics.reload` is what the editor sends after a save (here saving feed 7, or creating 8).
+ * Every step also checks the panel's view (`selectDiagnosticsView`).
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
-import { feedDiagnosticsMachine } from '@/machines/feedDiagnostics.machine';
+import { feedDiagnosticsMachine, selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import { defineModel } from '../harness';
+
+/** The panel's own words when a failure brings no message of its own. */
+const LOAD_FAILED = 'Failed to load the delivery diagnostics';
 
 const DIAGNOSTICS: FeedDiagnostics = {
   feed_id: 7,
@@ -47,7 +51,8 @@ export default defineModel({
   outcomes: {
     loadDiagnostics: {
       done: [DIAGNOSTICS],
-      error: [new ApiError('Feed not found', { kind: 'http', status: 404 }), new Error('')],
+      // A failure with a message, an Error without one, and a thrown value that is no Error.
+      error: [new ApiError('Feed not found', { kind: 'http', status: 404 }), new Error(''), 'aborted'],
     },
   },
   stubActions: ['reportFailure'],
@@ -60,7 +65,13 @@ export default defineModel({
   filterEvents: (snapshot, event) =>
     event.type !== 'diagnostics.reload' || snapshot.context.feedId === null || event.feedId === 7,
   check: ({ input, before, event, after, actions, started }) => {
+    expect(selectDiagnosticsView(after), 'what the Delivery panel renders').toEqual({
+      status: after.value,
+      diagnostics: after.context.diagnostics,
+      error: after.context.error,
+    });
     if (before === null) {
+      expect(after.context).toEqual({ feedId: input?.feedId ?? null, diagnostics: null, error: null });
       if (input?.feedId === null) {
         expect(after.value, 'nothing to diagnose before the first save').toBe('idle');
         expect(started).toEqual([]);
@@ -92,8 +103,9 @@ export default defineModel({
       expect(after.context.diagnostics).toEqual(DIAGNOSTICS);
     } else if ('error' in event) {
       expect(after.value).toBe('failed');
-      expect(after.context.error).toBe(
-        (event.error as Error).message || 'Failed to load the delivery diagnostics',
+      const message = event.error instanceof Error ? event.error.message : '';
+      expect(after.context.error, "the failure's message, else the panel's words").toBe(
+        message === '' ? LOAD_FAILED : message,
       );
       expect(actions).toContainEqual({ type: 'reportFailure', params: { error: event.error } });
     }
