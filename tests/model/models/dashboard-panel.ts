@@ -20,6 +20,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { requireChild } from '@/machines/dashboardPanel.machine';
 import type { DashboardPanelContext, DashboardPanelInput } from '@/machines/dashboardPanel.machine';
 import type { DayRange } from '@/machines/datePreset.machine';
 import type { SubscribeToLocation } from '@/machines/list.machine';
@@ -101,7 +102,21 @@ export function defineDashboardPanelModel<M extends AnyStateMachine>(
     check: ({ input, before, event, after, actions, emitted, started }) => {
       const context = after.context as DashboardPanelContext;
       expect(emitted, 'the panel asks nothing of the screen itself').toEqual([]);
+      // The screen renders and talks to the children the panel holds for as long as it exists.
+      const children = after.children as Record<string, unknown>;
+      for (const id of options.children) {
+        expect(requireChild(after as { children: Record<string, unknown> }, id), `child '${id}'`).toBe(
+          children[id],
+        );
+        expect(children[id]).toBeDefined();
+      }
       if (before === null) {
+        for (const gone of [{}, { list: null }, { list: undefined }]) {
+          expect(
+            () => requireChild({ children: gone as Record<string, unknown> }, 'list'),
+            'a missing child is said by name',
+          ).toThrow("The panel has no child 'list'");
+        }
         const url = (input as DashboardPanelInput).url;
         const range = url ? options.urlRange : LAST_7_DAYS;
         expect(context.range, 'spec §9: the default is Last 7 days').toEqual(range);
