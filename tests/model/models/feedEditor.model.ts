@@ -9,7 +9,8 @@
  *   milliseconds of the start, before any call is answered, so the UI model tests
  *   (tests/e2e/model) can follow this order.
  * - The serializer keeps the state, whether a feed id is held, whether name and customer are set,
- *   whether the SKU box is empty, names a known product or only unknown ones, and which fields are
+ *   whether the SKU box is empty, adds a product, names only products already selected (the import
+ *   then changes nothing, and keeps the Undo offer there was) or names none, and which fields are
  *   touched (left, or submitted; spec §4 field states): what the guards and the shown errors read.
  *   The product selection only matters to the checks, which work it out from the spec's rules.
  * - Selection events and SKU text are offered before any field is touched and before a save only,
@@ -146,9 +147,15 @@ function selection(ids: Iterable<number>): Selection {
   return { selected, selectedBrands: new Set(brands), deliverableCount: deliverable.length };
 }
 
-/** Whether the SKU box adds a product (case-insensitive, any variant's SKU, only products that can be added). */
-function skusMatch(context: FeedEditorContext): boolean {
-  return skuImport(context.skuText).ids.length > 0;
+/**
+ * What importing the SKU box would do (case-insensitive, any variant's SKU, only products that can be
+ * added): nothing to import, add products, match only products already selected, or match none.
+ */
+function skuBox(text: string, selected: ReadonlySet<number>): 'empty' | 'adds' | 'selected' | 'unknown' {
+  if (text === '') return 'empty';
+  const { ids } = skuImport(text);
+  if (ids.length === 0) return 'unknown';
+  return ids.every((id) => selected.has(id)) ? 'selected' : 'adds';
 }
 
 /**
@@ -564,6 +571,13 @@ function checkStep(step: FeedEditorStep): void {
         ? ['loadCategories', 'readProductsCache']
         : ['loadCategories', 'loadFeed', 'readProductsCache'],
     );
+    if (input?.feedId === FEED_7.id) {
+      expect(step.started, 'Edit Feed loads its feed').toContainEqual({
+        src: 'loadFeed',
+        id: expect.any(String),
+        input: { feedId: FEED_7.id },
+      });
+    }
     return;
   }
   if (before.matches('loading')) {
@@ -657,6 +671,12 @@ function checkStep(step: FeedEditorStep): void {
   );
 }
 
+/**
+ * The SKU box's texts: one that adds products (repeats, case, an SKU of a second variant, one that
+ * cannot be added, an unknown one), one that adds none, one naming a product the feed may hold.
+ */
+const SKU_TEXTS = ['rw-tp, RW-TP\nGIFT sh-d3-120 sh-old unknown', 'NOPE-1 sh-old', 'sh-d3'];
+
 const SELECTION_EVENTS = new Set([
   'product.toggle',
   'brand.toggle',
@@ -683,10 +703,7 @@ export default defineModel({
     ],
     'filter.change': [{ type: 'filter.change', value: 'VITAMIN' }],
     'products.toggleFiltered': [{ type: 'products.toggleFiltered' }],
-    'sku.change': [
-      { type: 'sku.change', value: 'rw-tp, RW-TP\nGIFT sh-d3-120 sh-old unknown' },
-      { type: 'sku.change', value: 'NOPE-1 sh-old' },
-    ],
+    'sku.change': SKU_TEXTS.map((value) => ({ type: 'sku.change', value }) as const),
     'sku.import': [{ type: 'sku.import' }],
     'field.blur': [
       { type: 'field.blur', field: 'name' },
@@ -730,7 +747,7 @@ export default defineModel({
     feedId: context.feedId !== null,
     name: context.name.trim() !== '',
     customer: context.userId !== null,
-    skus: context.skuText === '' ? 'empty' : skusMatch(context) ? 'known' : 'unknown',
+    skus: skuBox(context.skuText, context.selected),
     touched: [context.touched.name, context.touched.customer],
     undo: context.undo !== null,
   }),
@@ -746,8 +763,15 @@ export default defineModel({
     // touched or a save done they change nothing the guards read.
     const { touched, skuText, savedFeed } = snapshot.context;
     const untouched = !touched.name && !touched.customer;
+    // A box naming only selected products is there for its import; other events read as with any text.
+    if (skuBox(skuText, snapshot.context.selected) === 'selected') return event.type === 'sku.import';
     if (SELECTION_EVENTS.has(event.type)) return untouched && savedFeed === null && skuText === '';
-    if (event.type === 'sku.change') return untouched && savedFeed === null && skuText === '';
+    if (event.type === 'sku.change') {
+      // Of the texts that would fill the box alike (`skuBox`), the first is walked.
+      const kind = skuBox(event.value, snapshot.context.selected);
+      const first = SKU_TEXTS.find((text) => skuBox(text, snapshot.context.selected) === kind);
+      return untouched && savedFeed === null && skuText === '' && event.value === first;
+    }
     // Undo only while a bulk change is offered back; a draft is offered on the form as loaded.
     if (event.type === 'selection.undo') return snapshot.context.undo !== null;
     if (event.type === 'draft.restore')
