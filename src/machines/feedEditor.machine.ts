@@ -678,9 +678,12 @@ export function selectIsLoading(snapshot: FeedEditorSnapshot): boolean {
   return snapshot.matches('loading');
 }
 
-/** The loading failure to show, or null. */
+/**
+ * The loading failure to show, or null. Only the edges into `failed` set it and every way out of
+ * `failed` (retry) clears it on entering `loading`, so it is null in every other state.
+ */
 export function selectLoadError(snapshot: FeedEditorSnapshot): string | null {
-  return snapshot.matches('failed') ? snapshot.context.loadError : null;
+  return snapshot.context.loadError;
 }
 
 /** True while the feed is being saved (the Save button is disabled). */
