@@ -15,6 +15,7 @@
  * modal is open, whether the name form is for a new token and is valid, and the token offered for
  * Undo: what the guards read.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ApiToken } from '@/api/schemas/tokens';
@@ -43,7 +44,16 @@ const ACTIVE: ApiToken = {
   created_at: '2025-01-02T09:00:00.000Z',
   updated_at: null,
 };
-const REVOKED: ApiToken = { ...ACTIVE, id: 12, name: null, revoked: true, token: 'pf_live_fedcba9876543210' };
+// Its allowance was taken away after 5 requests: no remaining requests (never below 0) and no share.
+const REVOKED: ApiToken = {
+  ...ACTIVE,
+  id: 12,
+  name: null,
+  revoked: true,
+  token: 'pf_live_fedcba9876543210',
+  used_requests: 5,
+  total_requests: 0,
+};
 const ADDED: ApiToken = {
   ...ACTIVE,
   id: 13,
@@ -120,7 +130,7 @@ const NAME_FIELD_ID = 'token-name';
  */
 const REMAINING: Readonly<Record<number, { remaining: number; percent: number }>> = {
   [ACTIVE.id]: { remaining: 60, percent: 60 },
-  [REVOKED.id]: { remaining: 60, percent: 60 },
+  [REVOKED.id]: { remaining: 0, percent: 0 },
 };
 
 type TokensStep = ExecutedStep<typeof tokensMachine>;
@@ -435,8 +445,19 @@ function allowed(snapshot: TokensSnapshot, event: ModelEvent<typeof tokensMachin
   if (event.type === 'tokens.reload') return list === 'failed';
   if (list !== 'loaded' && event.type !== 'tokens.add') return false;
   // Rows change independently (the unit tests show it); here one request at a time keeps the
-  // graph small, and the modals open only from a quiet panel.
-  if (context.pending.length > 0) return false;
+  // graph small, and the modals open only from a quiet panel. The row in flight still gets the
+  // click its busy button would send (Revoke on an active row, Restore on a revoked one): the
+  // machine must not start a second request for it.
+  if (context.pending.length > 0) {
+    if (event.type !== 'tokens.revoke' && event.type !== 'tokens.restore') return false;
+    // Only while it is the one request in flight: a machine that wrongly starts a second one then
+    // fails this step instead of growing `pending` (and the graph) without end.
+    const current = row(context, event.tokenId);
+    return (
+      isDeepStrictEqual(context.pending, [event.tokenId]) &&
+      current?.revoked === (event.type === 'tokens.restore')
+    );
+  }
   if (event.type === 'tokens.revoke' || event.type === 'tokens.restore') return true;
   return undo === 'idle';
 }
@@ -460,12 +481,14 @@ export default defineModel({
     'tokens.revoke': [
       { type: 'tokens.revoke', tokenId: ACTIVE.id },
       { type: 'tokens.revoke', tokenId: REVOKED.id },
+      { type: 'tokens.revoke', tokenId: 99 },
     ],
     'tokens.confirmRevoke': [{ type: 'tokens.confirmRevoke' }],
     'tokens.cancelRevoke': [{ type: 'tokens.cancelRevoke' }],
     'tokens.restore': [
       { type: 'tokens.restore', tokenId: REVOKED.id },
       { type: 'tokens.restore', tokenId: ACTIVE.id },
+      { type: 'tokens.restore', tokenId: 99 },
     ],
     'tokens.view': [
       { type: 'tokens.view', tokenId: ACTIVE.id },
