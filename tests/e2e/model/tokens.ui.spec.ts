@@ -25,8 +25,8 @@
  * and the toast each outcome raises (spec §8, with the server's reason).
  *
  * Cut from the paths (`followable`): a step that names a row the panel has no button for (renaming
- * or viewing a token that is not listed, revoking a revoked token, restoring an active one). The
- * machine ignores those events; the panel cannot send them.
+ * or viewing a token that is not listed, revoking a revoked token, restoring an active one, clicking
+ * a row whose request is in flight). The machine ignores those events; the panel cannot send them.
  */
 import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
@@ -424,6 +424,8 @@ function followable(path: ModelPath<TokensMachine>): number {
     const before = path.steps[index - 1]?.state;
     if (!before || !('tokenId' in event) || !event.type.startsWith('tokens.')) return false;
     const token = before.context.tokens.find((row) => row.id === event.tokenId);
+    // A row whose request is in flight has its buttons disabled.
+    if (before.context.pending.includes(event.tokenId)) return true;
     if (event.type === 'tokens.revoke') return token?.revoked !== false;
     if (event.type === 'tokens.restore') return token?.revoked !== true;
     return token === undefined;
