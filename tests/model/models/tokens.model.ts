@@ -14,6 +14,10 @@
  * The serializer keeps the three regions, each row's revoked flag, the rows in flight, whether the
  * modal is open, whether the name form is for a new token and is valid, and the token offered for
  * Undo: what the guards read.
+ *
+ * After every step the model also checks what the screen reads (the exported selectors and
+ * `remainingRequests`) and which requests are running, against its own literal tables: the machine's
+ * texts and helpers are never the expected side.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
