@@ -16,6 +16,8 @@
  * - Selection events and SKU text are offered before any field is touched and before a save only,
  *   with an empty SKU box; a SKU import only with text in the box; leaving a field only while it is
  *   untouched.
+ * - After every step the screens' selectors (`select*`) are checked against the state reached and
+ *   the spec, and the message helpers against the spec's texts.
  * - Effects (issue 14): toasts are `ui.toast`, a save goes back to the feeds list (`ui.navigate`),
  *   an invalid submit focuses the first invalid field (`ui.focus`).
  * - Issue 15: the serializer also keeps whether a bulk selection change is offered back (Undo, walked
@@ -471,8 +473,9 @@ function fieldViewOf(touched: boolean, error: string | null) {
 }
 
 /**
- * Issue 15 "Undo": how much of a brand is selected, for its toggle: 'none' without a selected
- * product, 'all' when every product of it that can be added is selected, else 'some'.
+ * Spec §2 (a brand with a selected product counts as selected) and issue 15 (a partly selected
+ * brand's toggle completes it): 'none' without a selected product, 'all' when every product of it
+ * that can be added is selected, else 'some'.
  */
 function brandState(selected: ReadonlySet<number>, brandId: number): 'none' | 'some' | 'all' {
   const ofBrand = PRODUCTS.filter((item) => item.brand?.id === brandId);
