@@ -95,7 +95,7 @@ const CREATE_DEFAULTS: UserFormValues = {
 /** Spec §9 edit defaults (discount 0, shipping 0), shown until the user has loaded. */
 const EDIT_DEFAULTS: UserFormValues = { ...CREATE_DEFAULTS, discount_rate: '0', shipping_discount_rate: '0' };
 
-/** Spec §3: a customer without a mobile and without a stored Shopify key. */
+/** Spec §3: a customer without a mobile, a website or a stored Shopify key. */
 const GRACE: User = {
   id: 2,
   user_type_id: 2,
@@ -106,7 +106,7 @@ const GRACE: User = {
   company_name: 'Hopper Health',
   phone: '+44 20 7946 0000',
   mobile: null,
-  website: 'hopper.example.com',
+  website: null,
   shopify_id: 'hopper-health',
   shopify_domain: 'hopper-health.myshopify.com',
   has_shopify_admin_api: false,
@@ -121,7 +121,7 @@ const GRACE: User = {
 /** The server's answer to a save: the user renamed, with a Shopify key now stored. */
 const AUGUSTA: User = { ...GRACE, first_name: 'Augusta', has_shopify_admin_api: true };
 
-/** GRACE in the form (spec §2: the password and the Shopify key start blank; no mobile is ''). */
+/** GRACE in the form (spec §2: the password and the Shopify key start blank; none is ''). */
 const GRACE_VALUES: UserFormValues = {
   user_type_id: '2',
   status: '1',
@@ -131,7 +131,7 @@ const GRACE_VALUES: UserFormValues = {
   company_name: 'Hopper Health',
   phone: '+44 20 7946 0000',
   mobile: '',
-  website: 'hopper.example.com',
+  website: '',
   shopify_id: 'hopper-health',
   shopify_domain: 'hopper-health.myshopify.com',
   shopify_admin_api: '',
@@ -188,13 +188,18 @@ const FIELD_ERRORS: Readonly<Record<UserFormField, Readonly<Record<string, Rule>
   company_name: { '': REQUIRED, 'Hopper Health': null },
   phone: { '': REQUIRED, '+44 20 7946 0000': null },
   mobile: { '': null },
-  website: { '': null, 'hopper.example.com': null },
+  website: { '': null },
   shopify_id: { '': requiredOfCustomers, 'hopper-health': null },
   shopify_domain: { '': requiredOfCustomers, [SHOP_URL]: null, [SHOP_HOST]: null },
   shopify_admin_api: { '': null, [SHOP_KEY]: null },
   discount_rate: { '0': null, '10': null, '15': null },
-  // A blank number is no number: the generic 'Required'.
-  shipping_discount_rate: { '': REQUIRED, '0': null, '5': null },
+  // A blank number is no number: the generic 'Required'. Below 0 and not whole: the first rule.
+  shipping_discount_rate: {
+    '': REQUIRED,
+    '-0.5': 'Minimum shipping discount is 0',
+    '0': null,
+    '5': null,
+  },
   // Spec §5 "Edit user": password optional (blank keeps the stored one).
   password: { '': ({ mode }) => (mode === 'create' ? REQUIRED : null), 'Secret123!': null },
 };
@@ -306,8 +311,26 @@ const SAVE_FAILURES: ReadonlyArray<{
   },
 ];
 
-/** A kept draft: a name to put back, an email that breaks its rule, a pasted store URL, a password. */
-const DRAFT = { first_name: 'Augusta', email: BAD_EMAIL, shopify_domain: SHOP_URL, password: 'Leaked!1x' };
+/**
+ * A kept draft as the screen keeps it (every field but the secrets, blank ones too): a name to put
+ * back, an email that breaks its rule, a pasted store URL; and a password, which is never put back.
+ */
+const DRAFT = {
+  user_type_id: '2',
+  status: '1',
+  first_name: 'Augusta',
+  last_name: '',
+  email: BAD_EMAIL,
+  company_name: '',
+  phone: '',
+  mobile: '',
+  website: '',
+  shopify_id: '',
+  shopify_domain: SHOP_URL,
+  discount_rate: '10',
+  shipping_discount_rate: '5',
+  password: 'Leaked!1x',
+};
 
 type UserFormStep = ExecutedStep<typeof userFormMachine>;
 
@@ -343,7 +366,7 @@ function expectedEditBody(values: UserFormValues): Record<string, unknown> {
     company_name: 'Hopper Health',
     phone: '+44 20 7946 0000',
     mobile: null,
-    website: 'hopper.example.com',
+    website: null,
     shopify_id: 'hopper-health',
     shopify_domain: 'hopper-health.myshopify.com',
     discount_rate: 15,
@@ -390,7 +413,7 @@ function checkSelectors(after: UserFormSnapshot): void {
 function checkStart(step: UserFormStep): void {
   const { input, after } = step;
   const values = input?.mode === 'create' ? CREATE_DEFAULTS : EDIT_DEFAULTS;
-  expect(after.context).toEqual({
+  expect(after.context).toStrictEqual({
     mode: input?.mode,
     userId: input?.mode === 'edit' ? input.userId : null,
     values,
@@ -423,7 +446,10 @@ function checkSaveFailure(step: UserFormStep, error: unknown): void {
   ]);
   expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error } });
   const named = Object.fromEntries(Object.keys(failure.fields).map((field) => [field, true]));
-  expect(after.context, "the typed values stay; the server's field messages go onto their fields").toEqual({
+  expect(
+    after.context,
+    "the typed values stay; the server's field messages go onto their fields",
+  ).toStrictEqual({
     ...before.context,
     errors: { ...before.context.errors, ...failure.fields },
     touched: { ...before.context.touched, ...named },
@@ -437,7 +463,7 @@ function checkSubmit(step: UserFormStep): void {
   if (Object.keys(errorsOf(before)).length > 0) {
     expect(after.value, 'an invalid form is not sent').toBe('editing');
     expect(step.started).toEqual([]);
-    expect(after.context, 'every field shows its message').toEqual({
+    expect(after.context, 'every field shows its message').toStrictEqual({
       ...before.context,
       touched: Object.fromEntries(FIELDS.map((field) => [field, true])),
       errors: errorsOf(before),
@@ -445,7 +471,7 @@ function checkSubmit(step: UserFormStep): void {
     return;
   }
   expect(after.value).toBe('saving');
-  expect(after.context).toEqual(before.context);
+  expect(after.context).toStrictEqual(before.context);
   expect(step.started).toEqual([
     {
       src: 'saveUser',
@@ -475,27 +501,26 @@ function checkFormEvent(step: UserFormStep): void {
           ? (['shopify_id', 'shopify_domain'] as const).filter((field) => before.context.touched[field])
           : [];
       const errors = withFieldErrors(before.context.errors, rechecked, values, mode);
-      expect(after.context).toEqual({ ...before.context, values, errors });
+      expect(after.context).toStrictEqual({ ...before.context, values, errors });
       return;
     }
     case 'form.restore': {
       if (event.values === null) {
-        expect(after.context, 'what is not a draft changes nothing').toEqual(before.context);
+        expect(after.context, 'what is not a draft changes nothing').toStrictEqual(before.context);
         return;
       }
-      // Issue 15: the kept fields as if typed and left; never the password.
-      const values = {
-        ...before.context.values,
-        first_name: DRAFT.first_name,
-        email: DRAFT.email,
-        shopify_domain: SHOP_HOST,
-      };
-      const restored = ['first_name', 'email', 'shopify_domain'] as const;
-      expect(after.context).toEqual({
+      // Issue 15: the kept fields as if typed and left (a pasted URL as its host); never the password.
+      const { password: leaked, ...kept } = DRAFT;
+      const values = { ...before.context.values, ...kept, shopify_domain: SHOP_HOST };
+      expect(after.context.values.password, 'a password is never put back').not.toBe(leaked);
+      expect(after.context).toStrictEqual({
         ...before.context,
         values,
-        touched: { ...before.context.touched, first_name: true, email: true, shopify_domain: true },
-        errors: withFieldErrors(before.context.errors, restored, values, mode),
+        touched: {
+          ...before.context.touched,
+          ...Object.fromEntries(DRAFT_FIELDS.map((field) => [field, true])),
+        },
+        errors: withFieldErrors(before.context.errors, DRAFT_FIELDS, values, mode),
       });
       return;
     }
@@ -505,7 +530,7 @@ function checkFormEvent(step: UserFormStep): void {
         event.field === 'shopify_domain'
           ? { ...before.context.values, shopify_domain: SHOP_HOSTS[typed] ?? typed }
           : before.context.values;
-      expect(after.context, 'spec §4: a field left shows whether it passes').toEqual({
+      expect(after.context, 'spec §4: a field left shows whether it passes').toStrictEqual({
         ...before.context,
         values,
         touched: { ...before.context.touched, [event.field]: true },
@@ -521,7 +546,7 @@ function checkOutcome(step: UserFormStep): void {
   if (before === null) throw new Error('not an actor outcome');
   if ('output' in event && before.matches('loading')) {
     expect(after.value).toBe('editing');
-    expect(after.context, 'the loaded user fills the form, which is not dirty').toEqual({
+    expect(after.context, 'the loaded user fills the form, which is not dirty').toStrictEqual({
       ...before.context,
       values: GRACE_VALUES,
       initial: GRACE_VALUES,
@@ -532,7 +557,7 @@ function checkOutcome(step: UserFormStep): void {
     expect(after.value).toBe('loadFailed');
     expect(after.status).toBe('done');
     const status = event.error instanceof ApiError ? event.error.status : null;
-    expect(after.context).toEqual({
+    expect(after.context).toStrictEqual({
       ...before.context,
       loadError: status === 404 ? USER_NOT_FOUND : LOAD_FAILED,
     });
@@ -546,13 +571,13 @@ function checkOutcome(step: UserFormStep): void {
       ]);
       expect(after.value).toBe('saved');
       expect(after.status).toBe('done');
-      expect(after.context).toEqual(before.context);
+      expect(after.context).toStrictEqual(before.context);
     } else {
       expect(step.emitted, 'edit stays on the page').toEqual([
         { type: 'ui.toast', tone: 'success', message: UPDATED },
       ]);
       expect(after.value).toBe('editing');
-      expect(after.context, 'the saved user fills the form, untouched').toEqual({
+      expect(after.context, 'the saved user fills the form, untouched').toStrictEqual({
         ...before.context,
         values: AUGUSTA_VALUES,
         initial: AUGUSTA_VALUES,
@@ -590,6 +615,7 @@ export default defineModel({
       })),
       { type: 'form.change', field: 'email', value: BAD_EMAIL },
       { type: 'form.change', field: 'shipping_discount_rate', value: '' },
+      { type: 'form.change', field: 'shipping_discount_rate', value: '-0.5' },
       { type: 'form.change', field: 'user_type_id', value: '1' },
       { type: 'form.change', field: 'user_type_id', value: '2' },
       { type: 'form.change', field: 'shopify_admin_api', value: SHOP_KEY },
@@ -650,8 +676,11 @@ export default defineModel({
     if (event.type !== 'form.change') return true;
     const { mode, values } = snapshot.context;
     const valid = firstFieldInError(snapshot) === undefined;
-    if (event.value === BAD_EMAIL) return valid;
-    if (event.field === 'shipping_discount_rate' && event.value === '') return valid;
+    // One bad value per mode on a valid form, each then sent: a bad email or a blank
+    // shipping discount on create, a shipping discount below 0 (and not whole) on edit.
+    if (event.value === BAD_EMAIL) return valid && mode === 'create';
+    if (event.field === 'shipping_discount_rate' && event.value !== '5')
+      return valid && event.value === (mode === 'create' ? '' : '-0.5');
     if (event.field === 'user_type_id') {
       // An Admin while the Shopify ID is missing; a valid Admin a Customer again.
       return event.value === '1'
