@@ -166,7 +166,7 @@ export function toUserBody(values: UserFormValues): Record<string, unknown> {
  */
 function withShopHost(values: UserFormValues): UserFormValues {
   const host = shopDomainHost(values.shopify_domain);
-  return host === null || host === values.shopify_domain ? values : { ...values, shopify_domain: host };
+  return host === null ? values : { ...values, shopify_domain: host };
 }
 
 const schemas = {
@@ -499,10 +499,12 @@ export function selectIsSaving(snapshot: UserFormSnapshot): boolean {
   return snapshot.matches('saving');
 }
 
-/** True when leaving would lose typed changes (never once a create has been saved). */
+/**
+ * True when leaving would lose typed changes (never once a create has been saved). While loading
+ * and after a failed load nothing can be typed, so the values are still the initial ones there.
+ */
 export function selectIsDirty(snapshot: UserFormSnapshot): boolean {
-  if (snapshot.matches('saved') || snapshot.matches('loading') || snapshot.matches('loadFailed'))
-    return false;
+  if (snapshot.matches('saved')) return false;
   const { values, initial } = snapshot.context;
   return USER_FORM_FIELDS.some((field) => values[field] !== initial[field]);
 }
