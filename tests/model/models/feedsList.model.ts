@@ -71,7 +71,8 @@ const ROWS: Readonly<Record<string, FeedListItem[]>> = { '': [FEED], ACME: [FEED
 /** Spec §2 "All Brands" modal: FEED's brands whose name contains the brand search, any case. */
 const MODAL_BRANDS: Readonly<Record<string, FeedListItem['brands']>> = {
   '': FEED.brands,
-  rise: [{ id: 2, name: 'Risewell' }],
+  // Typed with spaces and in another case: the brand names still match.
+  ' Rise ': [{ id: 2, name: 'Risewell' }],
 };
 
 /** What the panel draws in every snapshot (see the module comment). */
@@ -110,7 +111,7 @@ export default defineModel({
       { type: 'url.changed', search: '?query=beta&sort=-products' },
     ],
     'brands.open': [{ type: 'brands.open', feedId: 1 }],
-    'brands.search': [{ type: 'brands.search', value: 'rise' }],
+    'brands.search': [{ type: 'brands.search', value: ' Rise ' }],
     'brands.close': [{ type: 'brands.close' }],
     export: [{ type: 'export' }],
     retry: [{ type: 'retry' }],
@@ -169,6 +170,7 @@ export default defineModel({
         moved ? { ...query, pendingUrls: [] } : { search: b.search, sort: b.sort },
       );
       if (echo >= 0) expect(after.context.pendingUrls).toEqual(b.pendingUrls.slice(echo + 1));
+      else if (!moved) expect(after.context, 'the query already shown changes nothing').toEqual(b);
       expect(emitted, 'following the URL never moves it').toEqual([]);
     } else if (event.type === 'retry') {
       expect(after.matches({ feeds: 'loading' })).toBe(true);
@@ -205,8 +207,10 @@ export default defineModel({
       if (before.matches({ export: 'exporting' }) && after.matches({ export: 'idle' })) {
         expect(error).toBe(offline);
         expect(emitted).toEqual([uiToast('error', EXPORT_FAILED_OFFLINE)]);
+        expect(actions, 'spec §8: logged').toContainEqual({ type: 'reportFailure', params: { error } });
       } else {
         expect(after.matches({ feeds: 'failed' })).toBe(true);
+        expect(actions, 'spec §8: logged').toContainEqual({ type: 'reportFailure', params: { error } });
         expect(selectFailedText(after), "spec §8's text, then the reason").toBe(
           error instanceof ApiError ? `${LOAD_FAILED}: ${error.message}` : LOAD_FAILED,
         );
