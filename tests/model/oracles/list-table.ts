@@ -22,12 +22,15 @@ export interface ListTableOptions {
    * the transactions list's valid days): it then has an `incomplete` state, empty and unfetched.
    */
   waitsForFilters: boolean;
+  /** The list module's spec texts and constants (see `texts` in ../oracle.ts). */
+  texts?: Readonly<Record<string, unknown>>;
 }
 
 /** The table of one list; see the module comment. */
-export function listTable({ id, source, waitsForFilters }: ListTableOptions): Oracle {
+export function listTable({ id, source, waitsForFilters, texts }: ListTableOptions): Oracle {
   const starting = `#${id}.starting`;
   return defineOracle({
+    ...(texts ? { texts } : {}),
     source: `${source}; issue 3 List state lives in the URL; spec §2 pagination, §4 Orders period, §8 Silent failures; issue 15`,
     delays: {
       // Not a number of the spec: issue 3 asks typed filters to wait for a pause, and the project

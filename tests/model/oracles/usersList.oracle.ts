@@ -9,4 +9,13 @@ export default listTable({
   id: 'usersList',
   source: 'spec §2 Users list panel, §7 GET /users',
   waitsForFilters: false,
+  texts: {
+    // Spec §2 'Filter by Status': Active and Inactive, as their URL values.
+    USER_STATUS_CHOICES: [
+      { value: '1', label: 'Active' },
+      { value: '2', label: 'Inactive' },
+    ],
+    // No search, every status, newest first.
+    USER_FILTER_DEFAULTS: { query: '', status: [], sort: '' },
+  },
 });
