@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_WORKERS, serverOrigin, serverPort } from './tests/e2e/servers';
+import { EXPECT_TIMEOUT, TEST_TIMEOUT } from './tests/e2e/timing';
 
 /** Debian's Chromium when present (Playwright cannot download its own browser here). */
 const systemChromium = '/usr/bin/chromium';
@@ -36,8 +37,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: TEST_TIMEOUT,
+  expect: { timeout: EXPECT_TIMEOUT },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     // Each test's is its worker's server (tests/e2e/fixtures.ts); this is worker 0's.

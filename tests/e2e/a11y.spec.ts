@@ -11,6 +11,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './model/admin-session';
+import { EXPECT_TIMEOUT } from './timing';
 
 /** The WCAG rule sets the issue asks for. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
@@ -93,7 +94,7 @@ for (const viewport of VIEWPORTS) {
   test(`${viewport.name} ${viewport.width}×${viewport.height}: every dashboard screen has no axe violations (WCAG 2.1 AA)${viewport.width < 768 ? ' and does not scroll sideways' : ''}`, async ({
     page,
   }) => {
-    test.setTimeout(SCREENS.length * 20_000);
+    test.setTimeout(SCREENS.length * EXPECT_TIMEOUT * 2);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signInAsAdmin(page);
     for (const screen of SCREENS) {

@@ -77,7 +77,8 @@ test.describe('building and delivering a feed', () => {
     page,
     request,
   }) => {
-    // About forty steps, each a round trip: on the shared 2-core machine it needs more than 30 s.
+    // About forty steps, each a round trip: 11 s on an idle machine, over one test's limit
+    // (timing.ts) on a loaded CI machine.
     test.slow();
     await storeSession(page);
     const categories = await backoffice<ShopCategories>(page, request, 'shop/categories');
@@ -491,7 +492,8 @@ test("a partly selected brand's toggle selects all of it, and Undo after Select 
 });
 
 test("a feed's unsaved input is offered back after another tab's logout", async ({ page, context }) => {
-  // Two tabs and two sign-ins: on the shared 2-core machine it needs more than 30 s.
+  // Two tabs and two sign-ins: 7 s on an idle machine, over one test's limit (timing.ts) on a
+  // loaded CI machine.
   test.slow();
   await signIn(page, '/dashboard/feeds/create');
   await expect(page.getByRole('button', { name: 'Select/Deselect All Products' })).toBeVisible();

@@ -8,6 +8,7 @@
 import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { signInAsAdmin } from './model/admin-session';
+import { TEST_TIMEOUT } from './timing';
 
 /** How far a restored scroll may be from the saved one, in CSS px (sub-pixel rounding). */
 const SCROLL_TOLERANCE = 2;
@@ -81,7 +82,7 @@ async function expectSamePlace(page: Page, place: Awaited<ReturnType<typeof plac
 
 test.describe('returning to the users list', () => {
   // Each test pages through a list of over a hundred users three times over.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 3 * TEST_TIMEOUT });
   test.beforeEach(async ({ page }) => signInAsAdmin(page));
 
   test('the Back link returns to the same URL, rows and scroll position', async ({ page }) => {

@@ -11,8 +11,8 @@ import { ADMIN, signIn } from './sign-in';
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
 
 test('create a customer, find them, edit them, and manage their tokens', async ({ page }) => {
-  // One journey through four screens and about forty steps: 24 s on an idle machine, over the
-  // default 30 s on a loaded CI machine.
+  // One journey through four screens and about forty steps: 20 s on an idle machine, over one test's
+  // limit (timing.ts) on a loaded CI machine.
   test.slow();
   const stamp = Date.now().toString(36);
   const lastName = `Tester${stamp}`;

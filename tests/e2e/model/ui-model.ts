@@ -28,6 +28,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { STATUS_CODES } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { expect, test } from '../fixtures';
+import { EXPECT_TIMEOUT } from '../timing';
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
@@ -44,9 +45,6 @@ import {
 import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 
 export { coveringPaths } from '../../model/covering';
-
-/** How long a held request may take to arrive before the step fails, in ms. */
-const ARRIVAL_TIMEOUT = 10_000;
 
 /**
  * An answer for a held request: a JSON body (with headers, e.g. Retry-After), or raw bytes with
@@ -124,7 +122,7 @@ export class HeldRequests {
 
   /**
    * Answers the oldest held request of `name`, waiting for it to arrive.
-   * @throws when none arrives within ARRIVAL_TIMEOUT ms (the UI did not start the actor)
+   * @throws when none arrives within EXPECT_TIMEOUT ms (the UI did not start the actor)
    */
   async answer(name: string, answer: HeldAnswer): Promise<void> {
     const route = this.take(name, await this.next(name));
@@ -160,9 +158,9 @@ export class HeldRequests {
     return route;
   }
 
-  /** The oldest held request of `name`, still queued; waits up to ARRIVAL_TIMEOUT ms for one. */
+  /** The oldest held request of `name`, still queued; waits up to EXPECT_TIMEOUT ms for one. */
   private async next(name: string): Promise<Route> {
-    const deadline = Date.now() + ARRIVAL_TIMEOUT;
+    const deadline = Date.now() + EXPECT_TIMEOUT;
     for (;;) {
       const route = this.queues.get(name)?.[0];
       if (route) return route;
