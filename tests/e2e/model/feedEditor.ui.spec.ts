@@ -19,12 +19,15 @@
  * The app reads an unreadable cache as none (src/api/shop.ts never fails the read), so the machine's
  * error edge for the read cannot happen here and paths stop before it.
  *
- * The Delivery panel's diagnostics call (issue 12; its own statechart has its own model) is held
- * and never answered: in edit mode the panel shows it is loading, in create mode it is absent.
+ * The Delivery panel's diagnostics call (issue 12; its own statechart has its own model) is answered
+ * at once with a fixture: in edit mode the panel shows it, in create mode it is absent. Held
+ * unanswered, it met the client's own ten-second timeout on a slow machine and the panel showed
+ * 'Could not reach the server' midway through a path.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
+import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import type { FeedDetail } from '@/api/schemas/feeds';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import { SHOP_PRODUCTS_CACHE_PREFIX } from '@/api/shop';
@@ -311,15 +314,37 @@ async function expectForm(page: Page, { context }: FeedEditorSnapshot): Promise<
   );
 }
 
-/** Issue 12: the Delivery panel, loading, when editing a saved feed; none while creating one. */
-async function expectDeliveryPanel({ page, held }: Run, { context }: FeedEditorSnapshot): Promise<void> {
+/** What GET /feeds/{feedId}/diagnostics answers for the edited feed (README "Feed delivery API"). */
+function diagnosticsOf(feedId: number): FeedDiagnostics {
+  return {
+    feed_id: feedId,
+    currency: 'EUR',
+    discount_rate: 15,
+    product_count: 3,
+    deliverable_product_count: 2,
+    delivered_count: 4,
+    excluded: [],
+    warnings: [],
+    errors: [],
+    urls: {
+      json: `https://feeds.example.com/api/feed/v1/feeds/${feedId}.json`,
+      csv: `https://feeds.example.com/api/feed/v1/feeds/${feedId}.csv`,
+      xml: `https://feeds.example.com/api/feed/v1/feeds/${feedId}.xml`,
+    },
+    preview: [],
+  };
+}
+
+/** Issue 12: the Delivery panel with the saved feed's diagnostics when editing; none while creating. */
+async function expectDeliveryPanel({ page }: Run, { context }: FeedEditorSnapshot): Promise<void> {
   const panel = page.getByRole('region', { name: 'Delivery' });
   if (context.feedId === null) {
     await expect(panel).toHaveCount(0);
     return;
   }
-  await expect(panel.getByText('Loading delivery...')).toBeVisible();
-  await expect.poll(() => held.count('diagnostics'), 'the diagnostics are being fetched').toBe(1);
+  const { urls, delivered_count } = diagnosticsOf(context.feedId);
+  await expect(panel.getByRole('textbox', { name: 'JSON feed URL' })).toHaveValue(urls.json);
+  await expect(panel.getByText('Items delivered').locator('..')).toContainText(String(delivered_count));
 }
 
 /** Toasts the step into `ready.editing` showed. */
@@ -373,7 +398,9 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
     } else {
       await held.hold('feed', `${API}/feeds/${feedId}`, 'GET');
       await held.hold('save', `${API}/feeds/${feedId}`, 'PUT');
-      await held.hold('diagnostics', `${API}/feeds/${feedId}/diagnostics`, 'GET');
+      await page.route(`${API}/feeds/${feedId}/diagnostics`, (route) =>
+        route.fulfill({ json: diagnosticsOf(feedId) }),
+      );
     }
     productsSeenAtLoad.set(run, 0);
     const cache = cacheAhead(run, 1);
