@@ -4,8 +4,7 @@
  * send and the output it must end with. The requests are written from the spec's call table
  * (product-spec.md §7, with §3 for the shapes and §9 for the limits), not computed with src/api; the
  * calls the spec lacks are taken from where the project settled them, cited on each entry:
- * README.md "Using the API", "Feed delivery API" and "Dashboard and reports" (issues 12 and 15), or
- * the contract's own comment when nothing else names the call (the week summary, issue 5).
+ * README.md "Using the API", "Feed delivery API" and "Dashboard and reports" (issues 5, 12 and 15).
  * ARCHITECTURE.md §4 settles none of these calls.
  *
  * Answers are minimal bodies that pass the app's valibot schemas (src/api/schemas), which every
@@ -512,7 +511,7 @@ export const CALLS: readonly ActorCall[] = [
       { date: '2026-05-27', total_price: 0 },
     ],
   },
-  // Not in the spec, ARCHITECTURE.md or README: issue 5's card, as src/api/schemas/dashboard.ts names it.
+  // Not in the spec: README "Dashboard and reports" (issue 5's card 'This week at a glance').
   {
     machine: 'weekSummary',
     actor: 'load',
