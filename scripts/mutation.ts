@@ -11,7 +11,7 @@
  * part of `npm test`: one file takes minutes on the 2-core machine.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -128,6 +128,14 @@ const files = requested.length
 
 const rows: Counts[] = [];
 const listed: string[] = [];
+const missing = kept ? files.filter((file) => !existsSync(reportOf(file))) : [];
+if (missing.length > 0) {
+  console.error(
+    `No kept report for ${missing.join(', ')}: run \`npm run test:mutation -- ${missing.join(' ')}\` first.`,
+  );
+  process.exit(1);
+}
+
 for (const file of files) {
   if (!kept) mutate(file);
   const { counts, survivors, uncovered } = summarise(file);
