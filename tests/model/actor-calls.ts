@@ -183,6 +183,9 @@ export const REFUSAL_MESSAGE = 'Refused by the test server';
 
 const ok = (json: unknown): Answer => ({ status: 200, json });
 
+/** An actor that hands on the answer's body as parsed: it answers `json`, and ends with it. */
+const passedOn = (json: unknown): { answer: Answer; output: unknown } => ({ answer: ok(json), output: json });
+
 const file = (filename: string, contentType: string, text: string): Answer => ({
   status: 200,
   text,
@@ -325,8 +328,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'loadProfile',
     input: { accessToken: 'access-held' },
     request: { method: 'GET', path: '/account/profile', bearer: 'access-held' },
-    answer: ok(PROFILE),
-    output: PROFILE,
+    ...passedOn(PROFILE),
   },
   // Spec §7 POST /token-refresh with the bearer refresh token; §4 the new pair is stored.
   {
@@ -354,8 +356,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'notifyServerOfLogout',
     input: { accessToken: 'access-held' },
     request: { method: 'POST', path: '/logout', bearer: 'access-held' },
-    answer: ok({ message: 'Logged out' }),
-    output: { message: 'Logged out' },
+    ...passedOn({ message: 'Logged out' }),
   },
   // Spec §7 POST /login {email, password}: no token yet, so no bearer.
   {
@@ -385,8 +386,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'loadUser',
     input: { accessToken: 'access-new' },
     request: { method: 'GET', path: '/account/profile', bearer: 'access-new' },
-    answer: ok(PROFILE),
-    output: PROFILE,
+    ...passedOn(PROFILE),
   },
   // Spec §7 GET /users/{userId}/tokens: array of tokens.
   {
@@ -394,8 +394,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'loadTokens',
     input: { userId: 12 },
     request: { method: 'GET', path: '/users/12/tokens', bearer: 'access-stored' },
-    answer: ok([TOKEN]),
-    output: [TOKEN],
+    ...passedOn([TOKEN]),
   },
   // Spec §7 POST /users/{userId}/tokens; README "Using the API" (issue 15): `{name}` names it.
   {
@@ -408,8 +407,7 @@ export const CALLS: readonly ActorCall[] = [
       json: { name: 'Google Merchant Center' },
       bearer: 'access-stored',
     },
-    answer: ok({ message: 'Added new token successfully', token: TOKEN }),
-    output: { message: 'Added new token successfully', token: TOKEN },
+    ...passedOn({ message: 'Added new token successfully', token: TOKEN }),
   },
   // README "Using the API" (issue 15): PATCH /users/{userId}/tokens/{tokenId} {name} renames.
   {
@@ -422,8 +420,7 @@ export const CALLS: readonly ActorCall[] = [
       json: { name: 'Shopify store' },
       bearer: 'access-stored',
     },
-    answer: ok(TOKEN),
-    output: TOKEN,
+    ...passedOn(TOKEN),
   },
   // Spec §7 PUT /users/{userId}/tokens/{tokenId}/revoke {revoke}; a callback actor: it sends back.
   {
@@ -502,49 +499,37 @@ export const CALLS: readonly ActorCall[] = [
     machine: 'weeklyOrders',
     actor: 'load',
     request: { method: 'GET', path: '/dashboard/orders/weekly', bearer: 'access-stored' },
-    answer: ok([
+    ...passedOn([
       { date: '2026-05-26', total_price: 120.5 },
       { date: '2026-05-27', total_price: 0 },
     ]),
-    output: [
-      { date: '2026-05-26', total_price: 120.5 },
-      { date: '2026-05-27', total_price: 0 },
-    ],
   },
   // Not in the spec: README "Dashboard and reports" (issue 5's card 'This week at a glance').
   {
     machine: 'weekSummary',
     actor: 'load',
     request: { method: 'GET', path: '/dashboard/orders/summary', bearer: 'access-stored' },
-    answer: ok({
+    ...passedOn({
       current: { orders: 4, revenue: 240, average_order_value: 60 },
       previous: { orders: 2, revenue: 100, average_order_value: 50 },
     }),
-    output: {
-      current: { orders: 4, revenue: 240, average_order_value: 60 },
-      previous: { orders: 2, revenue: 100, average_order_value: 50 },
-    },
   },
   // Spec §7 GET /dashboard/statistics/monthly: top_products, top_customers (fields of §2).
   {
     machine: 'monthlyStatistics',
     actor: 'load',
     request: { method: 'GET', path: '/dashboard/statistics/monthly', bearer: 'access-stored' },
-    answer: ok({
+    ...passedOn({
       top_products: [{ name: 'Zinc Citrate', sku: 'ZC-60', image: null, total_quantity: 14 }],
       top_customers: [{ name: 'Grace Hopper', email: 'grace@example.com', avatar: null, total_spent: 310.2 }],
     }),
-    output: {
-      top_products: [{ name: 'Zinc Citrate', sku: 'ZC-60', image: null, total_quantity: 14 }],
-      top_customers: [{ name: 'Grace Hopper', email: 'grace@example.com', avatar: null, total_spent: 310.2 }],
-    },
   },
   // Spec §7 GET /users/statistics: list of statistic entries (§3 User statistic).
   {
     machine: 'userStatistics',
     actor: 'loadStatistics',
     request: { method: 'GET', path: '/users/statistics', bearer: 'access-stored' },
-    answer: ok([
+    ...passedOn([
       {
         type: 'Total users',
         current_value: 40,
@@ -553,15 +538,6 @@ export const CALLS: readonly ActorCall[] = [
         is_percentage: false,
       },
     ]),
-    output: [
-      {
-        type: 'Total users',
-        current_value: 40,
-        previous_value: 36,
-        change_percentage: 11.1,
-        is_percentage: false,
-      },
-    ],
   },
   // Spec §7 GET /users/{userId}.
   {
@@ -569,8 +545,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'loadUser',
     input: { userId: 12 },
     request: { method: 'GET', path: '/users/12', bearer: 'access-stored' },
-    answer: ok(USER),
-    output: USER,
+    ...passedOn(USER),
   },
   // Spec §7 POST /users/create: all user fields plus password (§3 field names; numbers as numbers).
   {
@@ -600,8 +575,7 @@ export const CALLS: readonly ActorCall[] = [
       },
       bearer: 'access-stored',
     },
-    answer: ok({ message: 'User created successful', user: USER }),
-    output: { message: 'User created successful', user: USER },
+    ...passedOn({ message: 'User created successful', user: USER }),
   },
   // Spec §7 PUT /users/{userId}: password omitted when blank; §2 a blank Shopify key keeps the stored one.
   {
@@ -629,8 +603,7 @@ export const CALLS: readonly ActorCall[] = [
       },
       bearer: 'access-stored',
     },
-    answer: ok({ message: 'User updated successfully', user: USER }),
-    output: { message: 'User updated successfully', user: USER },
+    ...passedOn({ message: 'User updated successfully', user: USER }),
   },
   // README "Using the API" (issue 15): GET /users/export.csv with the list's status and sort.
   {
@@ -718,7 +691,7 @@ export const CALLS: readonly ActorCall[] = [
     machine: 'feedsList',
     actor: 'loadFeeds',
     request: { method: 'GET', path: '/feeds', bearer: 'access-stored' },
-    answer: ok([
+    ...passedOn([
       {
         id: 4,
         name: 'Hopper store',
@@ -730,18 +703,6 @@ export const CALLS: readonly ActorCall[] = [
         shipping_user_discount: 5,
       },
     ]),
-    output: [
-      {
-        id: 4,
-        name: 'Hopper store',
-        user_id: 12,
-        brands: [{ id: 2, name: 'Risewell' }],
-        products_count: 2,
-        user_details: 'Hopper Ltd (#12)',
-        user_discount: 10,
-        shipping_user_discount: 5,
-      },
-    ],
   },
   // README "Using the API" (issue 15): GET /feeds/export.csv?query=…&sort=….
   {
@@ -763,7 +724,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'loadDiagnostics',
     input: { feedId: 4 },
     request: { method: 'GET', path: '/feeds/4/diagnostics', bearer: 'access-stored' },
-    answer: ok({
+    ...passedOn({
       feed_id: 4,
       currency: 'EUR',
       discount_rate: 10,
@@ -780,39 +741,17 @@ export const CALLS: readonly ActorCall[] = [
       },
       preview: [],
     }),
-    output: {
-      feed_id: 4,
-      currency: 'EUR',
-      discount_rate: 10,
-      product_count: 2,
-      deliverable_product_count: 1,
-      delivered_count: 1,
-      excluded: [],
-      warnings: [],
-      errors: [],
-      urls: {
-        json: 'http://app.test/api/feed/v1/feeds/4.json',
-        csv: 'http://app.test/api/feed/v1/feeds/4.csv',
-        xml: 'http://app.test/api/feed/v1/feeds/4.xml',
-      },
-      preview: [],
-    },
   },
   // Spec §7 GET /shop/categories: customers and brands (ARCHITECTURE.md §4 "Currency": and the currency).
   {
     machine: 'feedEditor',
     actor: 'loadCategories',
     request: { method: 'GET', path: '/shop/categories', bearer: 'access-stored' },
-    answer: ok({
+    ...passedOn({
       customers: [{ id: 12, company_name: 'Hopper Ltd' }],
       brands: [{ id: 2, name: 'Risewell' }],
       currency: 'EUR',
     }),
-    output: {
-      customers: [{ id: 12, company_name: 'Hopper Ltd' }],
-      brands: [{ id: 2, name: 'Risewell' }],
-      currency: 'EUR',
-    },
   },
   // Spec §7 "result cached in local storage", §9 key 'shopProducts'; stored gzipped and base64
   // encoded behind 'gz:' (issue 11, src/api/shop.ts), written here with node:zlib.
@@ -838,8 +777,7 @@ export const CALLS: readonly ActorCall[] = [
     machine: 'feedEditor',
     actor: 'loadProducts',
     request: { method: 'GET', path: '/shop/products', bearer: 'access-stored' },
-    answer: ok([PRODUCT]),
-    output: [PRODUCT],
+    ...passedOn([PRODUCT]),
   },
   // Spec §7 GET /feeds/{feedId}: name, user_id, products.
   {
@@ -847,8 +785,7 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'loadFeed',
     input: { feedId: 4 },
     request: { method: 'GET', path: '/feeds/4', bearer: 'access-stored' },
-    answer: ok(FEED),
-    output: FEED,
+    ...passedOn(FEED),
   },
   // Spec §7 POST /feeds/create {name, products (ids), user_id}.
   {
@@ -862,8 +799,7 @@ export const CALLS: readonly ActorCall[] = [
       json: { name: 'Hopper store', products: [3, 5], user_id: 12 },
       bearer: 'access-stored',
     },
-    answer: ok(FEED),
-    output: FEED,
+    ...passedOn(FEED),
   },
   // Spec §7 PUT /feeds/{feedId} {name, products, user_id}.
   {
@@ -877,8 +813,7 @@ export const CALLS: readonly ActorCall[] = [
       json: { name: 'Hopper store', products: [3, 5], user_id: 12 },
       bearer: 'access-stored',
     },
-    answer: ok(FEED),
-    output: FEED,
+    ...passedOn(FEED),
   },
   // Spec §7 PUT /account/profile {first_name, last_name}.
   {
@@ -891,8 +826,7 @@ export const CALLS: readonly ActorCall[] = [
       json: { first_name: 'Ada', last_name: 'Lovelace' },
       bearer: 'access-stored',
     },
-    answer: ok(PROFILE),
-    output: PROFILE,
+    ...passedOn(PROFILE),
   },
   // Spec §7 PUT /account/password {old_password, new_password, confirm_password}.
   {
@@ -905,8 +839,7 @@ export const CALLS: readonly ActorCall[] = [
       json: { old_password: 'secret1', new_password: 'secret22', confirm_password: 'secret22' },
       bearer: 'access-stored',
     },
-    answer: ok({ message: 'Password updated' }),
-    output: { message: 'Password updated' },
+    ...passedOn({ message: 'Password updated' }),
   },
   // Spec §7 PUT /account/upload/avatar, multipart field `file`.
   {
@@ -914,15 +847,13 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'sendAvatar',
     input: { file: new Blob(['png-bytes'], { type: 'image/png' }) },
     request: { method: 'PUT', path: '/account/upload/avatar', file: 'png-bytes', bearer: 'access-stored' },
-    answer: ok(PROFILE_WITH_AVATAR),
-    output: PROFILE_WITH_AVATAR,
+    ...passedOn(PROFILE_WITH_AVATAR),
   },
   // Spec §7 DELETE /account/upload/avatar.
   {
     machine: 'profile',
     actor: 'removeAvatar',
     request: { method: 'DELETE', path: '/account/upload/avatar', bearer: 'access-stored' },
-    answer: ok(PROFILE),
-    output: PROFILE,
+    ...passedOn(PROFILE),
   },
 ];
