@@ -2,8 +2,8 @@
  * The end-to-end run's time limits, in ms: how long one `expect` waits for the page, and one test
  * may take. CI runs on a shared 2-core machine whose speed varies from run to run: stop 24's CI run
  * took 3.6 times as long as a quiet one (Playwright 29 min against 8), and 27 tests ran out of the
- * 10 s and 30 s limits Playwright starts with while the app was still drawing a screen it draws in
- * well under a second on a quiet machine. These allow for such a machine; a test that passes never
+ * run's limits then (10 s per `expect`, 30 s per test) while the app was still drawing a screen it
+ * draws in well under a second on a quiet machine. These allow for such a machine; a test that passes never
  * waits them out, so a quiet run is not slower for them.
  */
 
