@@ -229,6 +229,11 @@ export const productVariants = pgTable(
     image_src: text('image_src'),
     /** Set when a later import no longer lists the variant (deleted in Shopify); never deleted. */
     archived: boolean('archived').notNull().default(false),
+    /**
+     * When the import that archived the variant ran (its `now`); null while it is not archived, and
+     * for variants archived before migration 0006 (date unknown).
+     */
+    archived_at: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
     index('product_variants_product_idx').on(t.product_id),
@@ -261,6 +266,11 @@ export const feeds = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Deliver products that are not published on the store's online store too (issue 26): set by
+     * an admin on purpose, e.g. for a store that sells through a headless storefront.
+     */
+    include_unpublished: boolean('include_unpublished').notNull().default(false),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }),
   },
