@@ -7,13 +7,12 @@
  */
 import { consumeApiTokenRequest } from '../auth/api-token-check';
 import type { ApiTokenOutcome } from '../auth/api-token-check';
+import type { FeedFormat } from '@/api/schemas/feed-formats';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
-import { findFeedOwner, loadDeliveredFeed, renderFeedCsv, renderFeedXml } from './delivery';
+import { findFeedOwner, loadDeliveredFeed } from './delivery';
 import { MicroCache, RenderedDocument } from './delivery-cache';
-
-/** The formats a feed is delivered in. */
-export type FeedFormat = 'json' | 'csv' | 'xml';
+import { FEED_RENDERERS } from './feed-renderers';
 
 /** A feed id no customer owns: a missing feed is checked as "another customer's", counting nothing. */
 const NO_OWNER = 0;
@@ -50,13 +49,7 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
   const render = async (format: FeedFormat, feedId: number, selfLink: string) => {
     const feed = await loadDeliveredFeed(db, feedId, { publicUrl, currency });
     if (!feed) return null;
-    const body =
-      format === 'json'
-        ? JSON.stringify(feed)
-        : format === 'csv'
-          ? renderFeedCsv(feed)
-          : renderFeedXml(feed, selfLink);
-    return new RenderedDocument(body);
+    return new RenderedDocument(FEED_RENDERERS[format](feed, selfLink));
   };
 
   return {

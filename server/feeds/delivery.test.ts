@@ -2,7 +2,10 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { DeliveredFeed, DeliveredItem } from '@/api/schemas/feed-delivery';
-import { discounted, googlePrice, renderFeedCsv, renderFeedXml } from './delivery';
+import { discounted } from './delivery';
+import { googlePrice } from './google-item';
+import { renderFeedCsv } from './render-csv';
+import { renderFeedXml } from './render-xml';
 
 const ITEM: DeliveredItem = {
   id: 'v1',
@@ -12,7 +15,7 @@ const ITEM: DeliveredItem = {
   sku: 'SKU-1',
   title: 'Fish & "Chips" <large>',
   description: 'Line one,\nline two',
-  link: 'https://shop.example.com/products/fish?variant=1',
+  link: 'https://shop.example.com/products/fish',
   image_link: 'https://cdn.example.com/a.jpg',
   additional_image_links: ['https://cdn.example.com/b.jpg', 'https://cdn.example.com/c.jpg'],
   availability: 'in_stock',
@@ -27,6 +30,8 @@ const ITEM: DeliveredItem = {
   color: null,
   material: null,
   pattern: null,
+  age_group: null,
+  gender: null,
   product_type: null,
   google_product_category: null,
 };

@@ -6,12 +6,14 @@
  */
 import type { DiagnosticItem, FeedDiagnostics, WarningGroup } from '@/api/schemas/feed-diagnostics';
 import { DIAGNOSTIC_WARNINGS } from '@/api/schemas/feed-diagnostics';
+import { feedUrls } from '@/api/schemas/feed-formats';
 import { EXCLUSION_REASONS, EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ExclusionReason } from '@/api/schemas/shop';
 import type { Db } from '../db/open';
 import type { DeliveryOptions, DiagnosticWarning } from './delivery';
-import { buildDeliveredFeed, googleAttributes } from './delivery';
+import { buildDeliveredFeed } from './delivery';
 import { validateFeedItems } from './feed-validator';
+import { googleAttributes } from './google-item';
 
 /** How many delivered items the preview shows. */
 export const PREVIEW_SIZE = 10;
@@ -21,6 +23,9 @@ export const WARNING_TEXTS: Record<DiagnosticWarning, string> = {
   quantity_unknown: 'Stock is tracked but the catalogue export had no quantity: sent as in stock',
   no_gtin: 'No valid GTIN (barcode missing or not a GTIN): sent with identifier_exists "no"',
   title_truncated: 'Title longer than 150 characters: cut on a word',
+  landing_variant:
+    "Landing page may show another variant's price or availability: the link opens the product page, " +
+    "which cannot select the variant until the customer's store variant ids are known",
 };
 
 /** The entries of `entries` grouped by `key`, in the order of `order`, empty groups left out. */
@@ -54,7 +59,6 @@ export async function feedDiagnostics(
     DIAGNOSTIC_WARNINGS,
     build.warnings.map(({ code, item }) => ({ key: code, item })),
   ).map(({ key, items }) => ({ code: key, message: WARNING_TEXTS[key], items }));
-  const url = (format: string) => `${options.feedUrlBase}/${feed.id}.${format}`;
   return {
     feed_id: feed.id,
     currency: feed.currency,
@@ -63,9 +67,12 @@ export async function feedDiagnostics(
     deliverable_product_count: build.deliverableProductCount,
     delivered_count: feed.items.length,
     excluded,
+    archived_variants: build.archived
+      .map(({ item, archivedAt }) => ({ ...item, archived_at: archivedAt?.toISOString() ?? null }))
+      .sort((a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '')),
     warnings,
     errors: validateFeedItems(feed.items.map(googleAttributes)),
-    urls: { json: url('json'), csv: url('csv'), xml: url('xml') },
+    urls: feedUrls(options.feedUrlBase, feed.id),
     preview: feed.items.slice(0, PREVIEW_SIZE).map((item) => ({
       id: item.id,
       title: item.title,

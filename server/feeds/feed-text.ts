@@ -27,6 +27,11 @@ export function hasXmlForbidden(text: string): boolean {
   return XML_FORBIDDEN_TEST.test(text);
 }
 
+/** One line of text: XML-forbidden characters removed and white space collapsed. */
+export function oneLine(text: string): string {
+  return xmlSafe(text).replace(/\s+/g, ' ').trim();
+}
+
 /** Length of `text` in Unicode code points (what Google's limits count). */
 export function charLength(text: string): number {
   return text.length - (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);

@@ -116,15 +116,51 @@ describe('validateFeedItems', () => {
     expect(errorsOf(GOOD, { ...GOOD, id: 'V1' }, { ...GOOD, id: 'v2' })).toEqual(['V1 id']);
   });
 
-  it('requires the items of one group to give the same variant attributes', () => {
-    const red = { ...GOOD, id: 'v1', item_group_id: 'p1', color: 'Red', size: 'S' };
-    expect(errorsOf(red, { ...red, id: 'v2', color: 'Blue' })).toEqual([]);
-    expect(validateFeedItems([red, { ...red, id: 'v2', size: undefined }])).toEqual([
-      {
-        item_id: 'v2',
-        attribute: 'item_group_id',
-        message: 'items of group p1 give different variant attributes ([size, color] and [color])',
-      },
+  describe('item groups (answer 6324507)', () => {
+    const red = { ...GOOD, id: 'v1', item_group_id: 'p1', title: 'Tee - S / Red', color: 'Red', size: 'S' };
+    const blue = { ...red, id: 'v2', title: 'Tee - S / Blue', color: 'Blue' };
+
+    it('accepts members that differ by a variant attribute, in any group id case', () => {
+      expect(errorsOf(red, { ...blue, item_group_id: 'P1' })).toEqual([]);
+    });
+
+    it.each([
+      ['give another set of variant attributes', { size: undefined }, 'v2 item_group_id'],
+      ['give the same attributes, in another case', { color: 'RED' }, 'v2 item_group_id'],
+      ['repeat a title, in another case', { title: 'TEE - S / RED' }, 'v2 title'],
+      ['carry another brand', { brand: 'Other' }, 'v2 brand'],
+    ])('refuses members that %s', (_, change, error) => {
+      expect(errorsOf(red, { ...blue, ...change })).toEqual([error]);
+    });
+
+    it('names what two indistinguishable members share', () => {
+      expect(validateFeedItems([red, { ...red, id: 'v2', title: 'Other' }])[0]?.message).toBe(
+        'item of group p1 has the same variant attributes as v1 (s red); Google cannot tell them apart',
+      );
+    });
+
+    it('requires color and size of apparel variants, by category path or id', () => {
+      const shirt = {
+        ...red,
+        color: undefined,
+        google_product_category: 'Apparel & Accessories > Clothing > Shirts & Tops',
+      };
+      expect(errorsOf(shirt, { ...shirt, id: 'v2', title: 'Tee - M', size: 'M' })).toEqual([
+        'v1 color',
+        'v2 color',
+      ]);
+      const shoe = { ...red, size: undefined, google_product_category: '187' };
+      expect(errorsOf(shoe, { ...shoe, ...blue, size: undefined })).toEqual(['v1 size', 'v2 size']);
+      const bag = { ...red, size: undefined, google_product_category: 'Apparel & Accessories > Handbags' };
+      expect(errorsOf(bag, { ...bag, ...blue, size: undefined })).toEqual([]);
+    });
+  });
+
+  it("takes only Google's values for age_group and gender", () => {
+    expect(errorsOf({ ...GOOD, age_group: 'kids', gender: 'unisex' })).toEqual([]);
+    expect(errorsOf({ ...GOOD, age_group: '3-4 years', gender: 'men' })).toEqual([
+      'v1 age_group',
+      'v1 gender',
     ]);
   });
 });

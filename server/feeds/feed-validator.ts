@@ -1,10 +1,12 @@
 /**
- * A check of feed items against Google Merchant Center's product data specification, as far as
- * this product's feeds use it (issue 12 "Tests" and "Diagnostics for the admin"): required
- * attributes, lengths, formats, identifiers, item groups and characters XML 1.0 forbids. It reads
- * items as Google does (attribute name → text), so the same check runs on the JSON document's
- * items, on a parsed XML feed and on a parsed CSV feed. The tests run every delivered item through
- * it, and the diagnostics report what it finds as `errors`.
+ * A check of feed items against Google Merchant Center's product data specification
+ * (https://support.google.com/merchants/answer/7052112), as far as this product's feeds use it
+ * (issues 12 and 26): required attributes, lengths, formats, identifiers and characters XML 1.0
+ * forbids item by item, then what Google checks across items: unique ids, and item groups whose
+ * members Google can tell apart. It reads items as Google does (attribute name → text), so the
+ * same check runs on the JSON document's items, on a parsed XML feed and on a parsed CSV feed. The
+ * tests run every delivered item through it, and the diagnostics report what it finds as `errors`.
+ * Each rule names the help page it comes from (support.google.com/merchants/answer/<number>).
  */
 import { DESCRIPTION_LIMIT, charLength, hasXmlForbidden } from './feed-text';
 import { GTIN_PROBLEM_TEXTS, gtinProblem } from './gtin';
@@ -42,7 +44,17 @@ export const GOOGLE_LIMITS = {
 const REQUIRED = ['id', 'title', 'description', 'link', 'image_link', 'availability', 'price'] as const;
 const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'backorder'];
 const CONDITIONS = ['new', 'refurbished', 'used'];
-const VARIANT_ATTRIBUTES = ['size', 'color', 'material', 'pattern'] as const;
+/** age_group (answer 6324463) and gender (answer 6324479) take only these values. */
+const AGE_GROUPS = ['newborn', 'infant', 'toddler', 'kids', 'adult'];
+const GENDERS = ['male', 'female', 'unisex'];
+/** What the variants of one item group may differ by (item_group_id, answer 6324507). */
+const VARIANT_ATTRIBUTES = ['size', 'color', 'material', 'pattern', 'age_group', 'gender'] as const;
+/**
+ * Google's apparel categories whose items need both color (answer 6324487: "required for all
+ * apparel products") and size (answer 6324492: required for clothing and shoes): the taxonomy paths
+ * of Clothing and Shoes, by text or by id (1604 Clothing, 187 Shoes).
+ */
+const APPAREL_SIZED = /^\s*(1604|187|apparel & accessories\s*>\s*(clothing|shoes))\b/i;
 const LENGTH_CHECKED = [
   'id',
   'item_group_id',
@@ -129,6 +141,14 @@ function itemErrors(item: GoogleItem, itemId: string): FeedItemError[] {
   if (condition !== undefined && !CONDITIONS.includes(condition)) {
     fail('condition', `condition must be one of ${CONDITIONS.join(', ')}`);
   }
+  for (const [name, allowed] of [
+    ['age_group', AGE_GROUPS],
+    ['gender', GENDERS],
+  ] as const) {
+    const value = one(name);
+    if (value !== undefined && !allowed.includes(value))
+      fail(name, `${name} must be one of ${allowed.join(', ')}`);
+  }
 
   const priceText = one('price');
   const price = priceText === undefined ? null : parsePrice(priceText);
@@ -149,6 +169,8 @@ function itemErrors(item: GoogleItem, itemId: string): FeedItemError[] {
     }
   }
 
+  // gtin (answer 6324461): a GTIN-8/12/13/14 with its check digit; identifier_exists (answer
+  // 6324478): 'no' only for a product without a GTIN, never beside one.
   const gtin = one('gtin');
   if (gtin !== undefined) {
     const problem = gtinProblem(gtin);
@@ -165,10 +187,69 @@ function itemErrors(item: GoogleItem, itemId: string): FeedItemError[] {
   return errors;
 }
 
+interface GroupMember {
+  id: string;
+  /** Which variant attributes the item gives, e.g. 'size, color'. */
+  shape: string;
+  /** Its variant attributes' values, lower-cased (Google does not tell values apart by case). */
+  values: string;
+  title: string;
+  brand: string;
+  category: string;
+}
+
+/** The errors of one item group's members, read in feed order. */
+function groupErrors(group: string, members: readonly GroupMember[]): FeedItemError[] {
+  const errors: FeedItemError[] = [];
+  const fail = (member: GroupMember, attribute: string, message: string) =>
+    errors.push({ item_id: member.id, attribute, message });
+  const first = members[0];
+  if (!first) return errors;
+  members.forEach((member, index) => {
+    const earlier = members.slice(0, index);
+    // answer 6324507: the variants of a group all submit the attributes they vary by.
+    if (member.shape !== first.shape) {
+      fail(
+        member,
+        'item_group_id',
+        `items of group ${group} give different variant attributes ([${first.shape}] and [${member.shape}])`,
+      );
+    }
+    // answer 6324507: "Each variant must differ from other variants in the item group."
+    const twin = earlier.find((other) => other.values === member.values);
+    if (twin) {
+      fail(
+        member,
+        'item_group_id',
+        `item of group ${group} has the same variant attributes as ${twin.id} (${member.values.replace(/\u001f/g, ' ').trim() || 'none'}); Google cannot tell them apart`,
+      );
+    }
+    // answer 6324415: a variant's title carries what sets it apart; two equal titles in a group say it does not.
+    const sameTitle = earlier.find((other) => other.title.toLowerCase() === member.title.toLowerCase());
+    if (sameTitle) fail(member, 'title', `title is also the title of ${sameTitle.id} in group ${group}`);
+    // answer 6324507: "the brand attribute should be the same across variants".
+    if (member.brand !== first.brand)
+      fail(member, 'brand', `brand differs from ${first.id} in group ${group}`);
+    if (APPAREL_SIZED.test(member.category)) {
+      for (const name of ['color', 'size'] as const) {
+        if (!member.shape.split(', ').includes(name)) {
+          fail(
+            member,
+            name,
+            `${name} is required for the variants of apparel (google_product_category ${member.category})`,
+          );
+        }
+      }
+    }
+  });
+  return errors;
+}
+
 /**
  * Every problem of `items`, item by item in order, then the checks across items: ids unique
- * (Google does not tell ids apart by case), and the items of one item_group_id all giving the same
- * variant attributes (size, color, material, pattern), as Google requires of a group.
+ * (answer 6324405; Google does not tell ids apart by case) and, per item_group_id (answer
+ * 6324507), members that give the same variant attributes, differ by them, have distinct titles
+ * and one brand, and carry color and size in an apparel category.
  * @returns an empty list when Google would accept every item
  */
 export function validateFeedItems(items: readonly GoogleItem[]): FeedItemError[] {
@@ -186,27 +267,24 @@ export function validateFeedItems(items: readonly GoogleItem[]): FeedItemError[]
     else errors.push({ item_id: id, attribute: 'id', message: `id is also used by item #${first + 1}` });
   });
 
-  const groups = new Map<string, { id: string; shape: string }[]>();
+  const groups = new Map<string, GroupMember[]>();
   items.forEach((item, index) => {
     const group = texts(item.item_group_id)[0]?.trim();
     if (!group) return;
-    const shape = VARIANT_ATTRIBUTES.filter((name) => texts(item[name])[0]?.trim()).join(', ');
-    const member = { id: ids[index] ?? '', shape };
-    const members = groups.get(group);
+    const value = (name: string) => texts(item[name])[0]?.trim() ?? '';
+    const member: GroupMember = {
+      id: ids[index] ?? '',
+      shape: VARIANT_ATTRIBUTES.filter((name) => value(name) !== '').join(', '),
+      values: VARIANT_ATTRIBUTES.map((name) => value(name).toLowerCase()).join('\u001f'),
+      title: value('title'),
+      brand: value('brand').toLowerCase(),
+      category: value('google_product_category'),
+    };
+    const key = group.toLowerCase();
+    const members = groups.get(key);
     if (members) members.push(member);
-    else groups.set(group, [member]);
+    else groups.set(key, [member]);
   });
-  for (const [group, members] of groups) {
-    const first = members[0];
-    for (const member of members.slice(1)) {
-      if (first && member.shape !== first.shape) {
-        errors.push({
-          item_id: member.id,
-          attribute: 'item_group_id',
-          message: `items of group ${group} give different variant attributes ([${first.shape}] and [${member.shape}])`,
-        });
-      }
-    }
-  }
+  for (const [group, members] of groups) errors.push(...groupErrors(group, members));
   return errors;
 }

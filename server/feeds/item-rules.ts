@@ -37,14 +37,18 @@ export function quantityUnknown(variant: InventoryFacts): boolean {
 
 /**
  * Why a whole product is never delivered, or null: a status other than active (draft, archived,
- * unlisted), a gift card (Google forbids them), or an empty title.
+ * unlisted), not published on the online store (issue 26: its /products/{handle} page is a 404,
+ * and Google checks landing pages) unless the feed includes such products on purpose
+ * (`includeUnpublished`), a gift card (Google forbids them), or an empty title. Without a feed
+ * (the feed editor's catalogue) unpublished products are marked as a feed that does not include
+ * them would leave them out.
  */
-export function productExclusion(product: {
-  status: ProductStatus;
-  giftCard: boolean;
-  name: string;
-}): ExclusionReason | null {
+export function productExclusion(
+  product: { status: ProductStatus; giftCard: boolean; name: string; published: boolean },
+  feed: { includeUnpublished: boolean } = { includeUnpublished: false },
+): ExclusionReason | null {
   if (product.status !== 'active') return `status_${product.status}`;
+  if (!product.published && !feed.includeUnpublished) return 'not_published';
   if (product.giftCard) return 'gift_card';
   if (product.name.trim() === '') return 'no_title';
   return null;

@@ -20,6 +20,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
 import * as v from 'valibot';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
+import { FEED_FORMATS, feedUrls } from '@/api/schemas/feed-formats';
+import type { FeedFormatEntry } from '@/api/schemas/feed-formats';
 import { FeedIdParams } from '@/api/schemas/feeds';
 import type { AppServices } from '../app-services';
 import type { ApiTokenGrant } from '../auth/api-token-check';
@@ -27,7 +29,7 @@ import { API_TOKEN_PREFIX } from '../auth/api-tokens';
 import { basicCredentials, bearerToken } from '../auth/guard';
 import { CONTENT_CODINGS } from '../feeds/delivery-cache';
 import type { ContentCoding } from '../feeds/delivery-cache';
-import type { DeliveryService, FeedFormat } from '../feeds/delivery-service';
+import type { DeliveryService } from '../feeds/delivery-service';
 import { answeredNotModified } from '../http/etag';
 import { HttpError } from '../http/errors';
 import { defineRoute } from '../http/route';
@@ -99,15 +101,6 @@ export function loggableUrl(url: string): string {
 const VARY = 'Authorization, Accept-Encoding';
 /** What a pull may be sent in, in the server's order of preference on a tie. */
 const ENCODINGS = [...CONTENT_CODINGS, 'identity'];
-
-const FORMATS: Record<FeedFormat, { contentType: string; label: string }> = {
-  json: { contentType: 'application/json; charset=utf-8', label: 'JSON' },
-  csv: { contentType: 'text/csv; charset=utf-8', label: 'CSV (Google Merchant Center attribute names)' },
-  xml: {
-    contentType: 'application/rss+xml; charset=utf-8',
-    label: 'Google Merchant Center RSS 2.0 (g: namespace)',
-  },
-};
 
 function unauthorized(): HttpError {
   return new HttpError(401, INVALID_API_TOKEN, { 'WWW-Authenticate': FEED_AUTH_CHALLENGE });
@@ -190,27 +183,32 @@ export async function feedDeliveryRoutes(
   app: FastifyInstance,
   { delivery, config }: AppServices,
 ): Promise<void> {
-  const pull = async (format: FeedFormat, request: FastifyRequest, reply: FastifyReply, feedId: number) => {
+  const pull = async (
+    format: FeedFormatEntry,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    feedId: number,
+  ) => {
     const grant = await authorisePull(delivery, request, feedId);
     reply.headers(rateLimitHeaders(grant.totalRequests, grant.totalRequests - grant.usedRequests));
-    const selfLink = `${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds/${feedId}.xml`;
-    const document = await delivery.document(format, feedId, selfLink);
+    const selfLink = feedUrls(`${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds`, feedId).xml;
+    const document = await delivery.document(format.key, feedId, selfLink);
     // Deleted between the token check and now.
     if (document === null) throw new HttpError(404, FEED_NOT_FOUND);
     const coding = contentCodingFor(request);
     if (answeredNotModified(request, reply, document.etag(coding), VARY)) return reply;
     const { body } = await document.representation(coding);
     if (coding !== null) reply.header('Content-Encoding', coding);
-    return reply.code(200).type(FORMATS[format].contentType).send(body);
+    return reply.code(200).type(format.contentType).send(body);
   };
 
-  for (const format of Object.keys(FORMATS) as FeedFormat[]) {
+  for (const format of FEED_FORMATS) {
     defineRoute(
       app,
       {
         method: 'GET',
-        url: `/feeds/:feedId.${format}`,
-        summary: `A customer's feed as ${FORMATS[format].label}, priced with the customer's discount`,
+        url: `/feeds/:feedId.${format.extension}`,
+        summary: `A customer's feed as ${format.description}, priced with the customer's discount`,
         tags: ['feed delivery'],
         security: 'apiToken',
         params: FeedIdParams,
@@ -221,8 +219,8 @@ export async function feedDeliveryRoutes(
               "The feed's deliverable items, gzip or Brotli by Accept-Encoding (Vary: Authorization, Accept-Encoding). " +
               'Sends an ETag per representation, RateLimit-Policy / RateLimit and RateLimit-Limit / RateLimit-Remaining; ' +
               'each pull counts one request against the token',
-            contentType: FORMATS[format].contentType,
-            ...(format === 'json' ? { schema: DeliveredFeed } : {}),
+            contentType: format.contentType,
+            ...(format.key === 'json' ? { schema: DeliveredFeed } : {}),
           },
           304: { description: 'Not modified since the ETag in If-None-Match (the pull still counts)' },
           400: { description: `An API token in the query string: ${TOKEN_IN_QUERY}` },

@@ -19,6 +19,7 @@ type ProductTuple = [
   brandId: number | null,
   status: ProductStatus,
   giftCard: boolean,
+  published: boolean,
   option1Name: string | null,
   option2Name: string | null,
   option3Name: string | null,
@@ -76,6 +77,7 @@ export async function listShopProducts(db: Db): Promise<ShopProduct[]> {
               products.brand_id,
               products.status,
               products.gift_card,
+              products.published,
               products.option1_name,
               products.option2_name,
               products.option3_name,
@@ -170,7 +172,7 @@ export async function listShopProducts(db: Db): Promise<ShopProduct[]> {
     if (list) list.push(variant);
     else variants.set(productId, [variant]);
   }
-  return productRows.flatMap(([id, name, brandId, status, giftCard, ...optionNames]) => {
+  return productRows.flatMap(([id, name, brandId, status, giftCard, published, ...optionNames]) => {
     const list = variants.get(id);
     const first = list?.[0];
     if (!list || !first) return [];
@@ -180,7 +182,7 @@ export async function listShopProducts(db: Db): Promise<ShopProduct[]> {
         name,
         brand: brandId === null ? null : { id: brandId },
         status,
-        exclusion: productExclusion({ status, giftCard, name }),
+        exclusion: productExclusion({ status, giftCard, name, published }),
         option_names: optionNames.filter((optionName) => optionName !== null),
         variant: first,
         variants: list,

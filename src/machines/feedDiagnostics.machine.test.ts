@@ -17,6 +17,7 @@ function diagnostics(feedId: number, delivered: number): FeedDiagnostics {
     deliverable_product_count: 1,
     delivered_count: delivered,
     excluded: [],
+    archived_variants: [],
     warnings: [],
     errors: [],
     urls: { json: 'j', csv: 'c', xml: 'x' },

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import type { DeliveredItem } from '@/api/schemas/feed-delivery';
-import { GOOGLE_ATTRIBUTES, googleAttributes } from '../../server/feeds/delivery';
+import { GOOGLE_ATTRIBUTES, googleAttributes } from '../../server/feeds/google-item';
 import { charLength, hasXmlForbidden } from '../../server/feeds/feed-text';
 import { validateFeedItems } from '../../server/feeds/feed-validator';
 import { insertFeed, insertProduct, parseFeedCsv, parseFeedXml } from './feed-content-fixtures';
@@ -179,9 +179,10 @@ describe('items', () => {
     });
     expect(medium).toMatchObject({ item_group_id: `p${ids.shorts.id}`, size: 'M', color: 'Red' });
     expect(large).toMatchObject({ title: 'Swim Shorts - L / Blue', size: 'L', color: 'Blue' });
-    // Options Google has no attribute for still tell the titles apart.
+    // Flavours are none of Google's variant attributes: each goes out as its own product, its
+    // title telling it apart.
     expect(itemOf(ids.magnesium.variants[0])).toMatchObject({
-      item_group_id: `p${ids.magnesium.id}`,
+      item_group_id: null,
       title: 'Magnesium - Lemon',
       size: null,
       color: null,
@@ -243,9 +244,9 @@ describe('items', () => {
     expect(LONG_NAME[long.title.length]).toMatch(/[\s,]/);
   });
 
-  it("links each variant's page in the store, reduced to the host of a pasted URL", () => {
+  it("links the product's page in the store, reduced to the host of a pasted URL, selecting no variant by our id", () => {
     const item = itemOf(ids.shorts.variants[1]);
-    expect(item.link).toBe(`https://www.shop.co.uk/products/swim-shorts?variant=${ids.shorts.variants[1]}`);
+    expect(item.link).toBe('https://www.shop.co.uk/products/swim-shorts');
   });
 });
 

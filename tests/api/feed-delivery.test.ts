@@ -151,7 +151,7 @@ describe('formats', () => {
       sku: 'SKU-0001',
       title: 'Product 0001 "Extra" & Co',
       description: 'Product 0001 "Extra" & Co for everyday use.',
-      link: `https://acme-health.myshopify.com/products/product-0001?variant=${first?.variant_id}`,
+      link: 'https://acme-health.myshopify.com/products/product-0001',
       image_link: 'https://cdn.example.com/p/0001.jpg',
       additional_image_links: [],
       availability: 'in_stock',
@@ -167,6 +167,8 @@ describe('formats', () => {
       color: null,
       material: null,
       pattern: null,
+      age_group: null,
+      gender: null,
       product_type: null,
       google_product_category: null,
     });

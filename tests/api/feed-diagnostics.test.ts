@@ -169,7 +169,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
     ]);
   });
 
-  it('warns of unknown quantities, missing GTINs and cut titles on delivered items only', async () => {
+  it('warns of unknown quantities, missing GTINs, cut titles and landing pages on another variant, on delivered items only', async () => {
     const body = v.parse(FeedDiagnostics, (await diagnostics(feedId)).json());
     const variantsOf = (code: string) =>
       body.warnings.find((group) => group.code === code)?.items.map((item) => item.variant_id);
@@ -177,10 +177,14 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
       ['quantity_unknown', WARNING_TEXTS.quantity_unknown],
       ['no_gtin', WARNING_TEXTS.no_gtin],
       ['title_truncated', WARNING_TEXTS.title_truncated],
+      ['landing_variant', WARNING_TEXTS.landing_variant],
     ]);
     expect(variantsOf('quantity_unknown')).toEqual([p.drops.variants[1]]);
     expect(variantsOf('no_gtin')).toEqual(p.drops.variants.slice(1));
     expect(variantsOf('title_truncated')).toEqual(p.long.variants);
+    // The page opens on the first available variant: the tee's first (on sale) and the drops'
+    // free sample, which the feed leaves out but the store still shows.
+    expect(variantsOf('landing_variant')).toEqual([...p.tee.variants.slice(1), ...p.drops.variants.slice(1)]);
     expect(body.warnings[0]?.items[0]).toEqual({
       product_id: p.drops.id,
       product_name: 'Drops',

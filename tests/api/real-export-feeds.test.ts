@@ -13,7 +13,7 @@ import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import { emptyCatalogue, FIXTURES_DIR, readFixture } from '../../server/catalogue/catalogue-test-db';
 import { importCatalogue } from '../../server/catalogue/import';
 import { products } from '../../server/db/schema';
-import { googleAttributes } from '../../server/feeds/delivery';
+import { googleAttributes } from '../../server/feeds/google-item';
 import { validateFeedItems } from '../../server/feeds/feed-validator';
 import { insertFeed, parseFeedCsv, parseFeedXml } from './feed-content-fixtures';
 import { insertCustomer, issueToken } from './feed-fixtures';

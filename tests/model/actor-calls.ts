@@ -732,6 +732,7 @@ export const CALLS: readonly ActorCall[] = [
       deliverable_product_count: 1,
       delivered_count: 1,
       excluded: [],
+      archived_variants: [],
       warnings: [],
       errors: [],
       urls: {

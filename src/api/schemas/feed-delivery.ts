@@ -16,8 +16,10 @@ export const DeliveredItem = v.object({
   /** Stable and unique (at most 50 characters): 'v' and the catalogue variant id, e.g. 'v1042'. */
   id: v.string(),
   /**
-   * 'p' and the catalogue product id when the product delivers more than one variant (Google
-   * groups the variants by it); null for a product delivered as one item.
+   * The group of variants Google shows as one product: 'p' and the catalogue product id, plus '-'
+   * and a short hash of the values of the product's other options (flavour, count, ...) when it
+   * has any; null for an item that goes out on its own (its product delivers one item, or its
+   * siblings differ from it only by options that are none of Google's variant attributes).
    */
   item_group_id: v.nullable(v.string()),
   product_id: v.number(),
@@ -25,13 +27,17 @@ export const DeliveredItem = v.object({
   /** The merchant's SKU, or null; not unique (merchants reuse SKUs), so never an identifier. */
   sku: v.nullable(v.string()),
   /**
-   * The product's title (with the variant's option values after ' - ' when the product has
-   * several variants), at most 150 characters, cut on a word.
+   * The product's title, then (when the product delivers several items) ' - ' and the variant's
+   * option values; at most 150 characters, the product's title cut on a word so that the option
+   * values fit, and unique within the item's group.
    */
   title: v.string(),
   /** Plain text from the product's HTML body (line breaks kept), at most 5,000 characters. */
   description: v.string(),
-  /** The variant's page in the customer's store: https://{domain}/products/{handle}?variant={variant_id}. */
+  /**
+   * The product's page in the customer's store: https://{domain}/products/{handle}. No `?variant=`:
+   * only the store's own variant ids select a variant there, and the catalogue does not know them.
+   */
   link: v.string(),
   /** Absolute URL: the variant's own image, else the product's primary image. */
   image_link: v.string(),
@@ -53,11 +59,19 @@ export const DeliveredItem = v.object({
   /** False when there is no valid GTIN (Google's identifier_exists 'no'). */
   identifier_exists: v.boolean(),
   condition: v.literal('new'),
-  /** From the product's option named Size, Colour/Color, Material or Pattern (any case); else null. */
+  /**
+   * Google's variant attributes, from the product's options as merchants name them in several
+   * languages (server/feeds/variant-attributes.ts: 'Ring size', 'Colours', 'Tamanho', 'Farbe', ...);
+   * null when no option stands for the attribute.
+   */
   size: v.nullable(v.string()),
   color: v.nullable(v.string()),
   material: v.nullable(v.string()),
   pattern: v.nullable(v.string()),
+  /** One of Google's values (newborn, infant, toddler, kids, adult), from an option or the product's `Google Shopping / Age Group`; else null. */
+  age_group: v.nullable(v.picklist(['newborn', 'infant', 'toddler', 'kids', 'adult'])),
+  /** One of Google's values (male, female, unisex), from an option or the product's `Google Shopping / Gender`; else null. */
+  gender: v.nullable(v.picklist(['male', 'female', 'unisex'])),
   /** The catalogue's product type, or null. */
   product_type: v.nullable(v.string()),
   /** The catalogue's Google product category (an id or a taxonomy path), or null. */

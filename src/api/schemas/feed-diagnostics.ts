@@ -4,6 +4,7 @@
  * Prices are minor units in `currency`, after the customer's discount.
  */
 import * as v from 'valibot';
+import { FeedUrls } from './feed-formats';
 import { Availability, ExclusionReason } from './shop';
 
 /** One catalogue variant the diagnostics name (variant null when the whole product is meant). */
@@ -24,14 +25,30 @@ export const ExclusionGroup = v.object({
 });
 export type ExclusionGroup = v.InferOutput<typeof ExclusionGroup>;
 
-/** Delivered items Google accepts but may warn about. */
-export const DIAGNOSTIC_WARNINGS = ['quantity_unknown', 'no_gtin', 'title_truncated'] as const;
+/**
+ * Delivered items Google accepts but may warn about; `landing_variant`: the item's link opens its
+ * product's page on another variant, whose price or availability differs (issue 26).
+ */
+export const DIAGNOSTIC_WARNINGS = [
+  'quantity_unknown',
+  'no_gtin',
+  'title_truncated',
+  'landing_variant',
+] as const;
 export const WarningGroup = v.object({
   code: v.picklist(DIAGNOSTIC_WARNINGS),
   message: v.string(),
   items: v.array(DiagnosticItem),
 });
 export type WarningGroup = v.InferOutput<typeof WarningGroup>;
+
+/**
+ * A variant of a delivered product that an import archived because the shop's export no longer
+ * listed it (deleted in Shopify, issue 26), with when that import ran: an ISO 8601 time, or null
+ * for variants archived before the time was kept.
+ */
+export const ArchivedVariant = v.object({ ...DiagnosticItem.entries, archived_at: v.nullable(v.string()) });
+export type ArchivedVariant = v.InferOutput<typeof ArchivedVariant>;
 
 /** A delivered item as the customer receives it (the first few, for a preview). */
 export const PreviewItem = v.object({
@@ -57,10 +74,12 @@ export const FeedDiagnostics = v.object({
   /** Items (one per deliverable variant) the feed sends. */
   delivered_count: v.number(),
   excluded: v.array(ExclusionGroup),
+  /** Newest first. */
+  archived_variants: v.array(ArchivedVariant),
   warnings: v.array(WarningGroup),
   /** Problems the feed validator finds in delivered items; empty when Google would accept all. */
   errors: v.array(v.object({ item_id: v.string(), attribute: v.string(), message: v.string() })),
-  urls: v.object({ json: v.string(), csv: v.string(), xml: v.string() }),
+  urls: FeedUrls,
   preview: v.array(PreviewItem),
 });
 export type FeedDiagnostics = v.InferOutput<typeof FeedDiagnostics>;

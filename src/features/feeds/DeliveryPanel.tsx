@@ -26,6 +26,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { formatCataloguePrice } from '@/api/format';
 import type { FeedDiagnostics, DiagnosticItem, PreviewItem } from '@/api/schemas/feed-diagnostics';
+import { FEED_FORMATS } from '@/api/schemas/feed-formats';
 import type { ShopProduct } from '@/api/schemas/shop';
 import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedDiagnosticsView } from '@/machines/feedDiagnostics.machine';
@@ -37,12 +38,6 @@ type DiagnosticsActor = NonNullable<FeedEditorSnapshot['children']['diagnostics'
 
 /** How many items of one exclusion or warning group are listed; the rest are counted. */
 export const GROUP_ITEMS_SHOWN = 20;
-
-const FEED_FORMATS = [
-  { key: 'json', label: 'JSON' },
-  { key: 'csv', label: 'CSV' },
-  { key: 'xml', label: 'XML' },
-] as const;
 
 const AVAILABILITY_TEXTS: Record<PreviewItem['availability'], string> = {
   in_stock: 'In stock',

@@ -324,6 +324,7 @@ function diagnosticsOf(feedId: number): FeedDiagnostics {
     deliverable_product_count: 2,
     delivered_count: 4,
     excluded: [],
+    archived_variants: [],
     warnings: [],
     errors: [],
     urls: {

@@ -28,6 +28,7 @@ const DIAGNOSTICS: FeedDiagnostics = {
       items: [{ product_id: 3, product_name: 'Draft', variant_id: null, sku: null }],
     },
   ],
+  archived_variants: [],
   warnings: [],
   errors: [],
   urls: {
