@@ -69,7 +69,12 @@ export async function listFeeds(db: Db): Promise<FeedListItem[]> {
 /** The feed with its product ids (ascending), or null when there is none with `feedId`. */
 export async function findFeed(db: DbExecutor, feedId: number): Promise<FeedDetail | null> {
   const [feed] = await db
-    .select({ id: feeds.id, name: feeds.name, user_id: feeds.user_id })
+    .select({
+      id: feeds.id,
+      name: feeds.name,
+      user_id: feeds.user_id,
+      include_unpublished: feeds.include_unpublished,
+    })
     .from(feeds)
     .where(eq(feeds.id, feedId));
   if (!feed) return null;
@@ -194,31 +199,56 @@ export function createFeedsService({ db, now, config }: FeedsDeps): FeedsService
     create: (body) =>
       db.transaction(async (tx) => {
         const productIds = await checkReferences(tx, body);
+        const includeUnpublished = body.include_unpublished ?? false;
         const [row] = await tx
           .insert(feeds)
-          .values({ name: body.name, user_id: body.user_id, created_at: now() })
+          .values({
+            name: body.name,
+            user_id: body.user_id,
+            include_unpublished: includeUnpublished,
+            created_at: now(),
+          })
           .returning({ id: feeds.id });
         if (!row) throw new Error('feed insert returned no row');
         await replaceProducts(tx, row.id, productIds);
-        return { id: row.id, name: body.name, user_id: body.user_id, products: productIds };
+        return {
+          id: row.id,
+          name: body.name,
+          user_id: body.user_id,
+          include_unpublished: includeUnpublished,
+          products: productIds,
+        };
       }),
 
     update: (feedId, body) =>
       db.transaction(async (tx) => {
         const [existing] = await tx
-          .select({ id: feeds.id })
+          .select({ id: feeds.id, include_unpublished: feeds.include_unpublished })
           .from(feeds)
           .where(eq(feeds.id, feedId))
           .for('update');
         if (!existing) throw new NotFoundError(FEED_NOT_FOUND);
         // Before the update: an unknown user_id is the save's 400, not a foreign key's 500.
         const productIds = await checkReferences(tx, body);
+        // A client that sends only the spec's fields keeps the admin's choice.
+        const includeUnpublished = body.include_unpublished ?? existing.include_unpublished;
         await tx
           .update(feeds)
-          .set({ name: body.name, user_id: body.user_id, updated_at: now() })
+          .set({
+            name: body.name,
+            user_id: body.user_id,
+            include_unpublished: includeUnpublished,
+            updated_at: now(),
+          })
           .where(eq(feeds.id, feedId));
         await replaceProducts(tx, feedId, productIds);
-        return { id: feedId, name: body.name, user_id: body.user_id, products: productIds };
+        return {
+          id: feedId,
+          name: body.name,
+          user_id: body.user_id,
+          include_unpublished: includeUnpublished,
+          products: productIds,
+        };
       }),
   };
 }

@@ -36,21 +36,21 @@ export function quantityUnknown(variant: InventoryFacts): boolean {
 }
 
 /**
- * Why a whole product is never delivered, or null: a status other than active (draft, archived,
- * unlisted), not published on the online store (issue 26: its /products/{handle} page is a 404,
- * and Google checks landing pages) unless the feed includes such products on purpose
- * (`includeUnpublished`), a gift card (Google forbids them), or an empty title. Without a feed
- * (the feed editor's catalogue) unpublished products are marked as a feed that does not include
- * them would leave them out.
+ * Why a whole product is never delivered, or null, in this order: a status other than active
+ * (draft, archived, unlisted), a gift card (Google forbids them), an empty title, and last not
+ * published on the online store (issue 26: its /products/{handle} page is a 404, and Google checks
+ * landing pages) unless the feed includes such products on purpose (`includeUnpublished`). Last, so
+ * that `not_published` means the product would be delivered were it published (or included), which
+ * the feed editor's catalogue (no feed) relies on.
  */
 export function productExclusion(
   product: { status: ProductStatus; giftCard: boolean; name: string; published: boolean },
   feed: { includeUnpublished: boolean } = { includeUnpublished: false },
 ): ExclusionReason | null {
   if (product.status !== 'active') return `status_${product.status}`;
-  if (!product.published && !feed.includeUnpublished) return 'not_published';
   if (product.giftCard) return 'gift_card';
   if (product.name.trim() === '') return 'no_title';
+  if (!product.published && !feed.includeUnpublished) return 'not_published';
   return null;
 }
 

@@ -33,7 +33,8 @@ export interface VariantSpec {
   policy?: InventoryPolicy;
   quantity?: number | null;
   image?: string | null;
-  archived?: boolean;
+  /** Archived by an import at this time (gone from the shop's export). */
+  archivedAt?: Date;
 }
 
 /** One product with its variants (by position) and images (the first primary). */
@@ -43,6 +44,8 @@ export interface ProductSpec {
   html?: string;
   brand?: string;
   status?: ProductStatus;
+  /** Published on the online store; true unless said. */
+  published?: boolean;
   giftCard?: boolean;
   productType?: string;
   googleProductCategory?: string | null;
@@ -67,6 +70,7 @@ export async function insertProduct(db: Db, spec: ProductSpec): Promise<{ id: nu
       description_html: spec.html ?? `<p>${spec.name}</p>`,
       brand_id: brandId,
       status: spec.status ?? 'active',
+      published: spec.published ?? true,
       gift_card: spec.giftCard ?? false,
       product_type: spec.productType ?? '',
       google_product_category: spec.googleProductCategory ?? null,
@@ -106,7 +110,8 @@ export async function insertProduct(db: Db, spec: ProductSpec): Promise<{ id: nu
         inventory_policy: variant.policy ?? 'deny',
         inventory_quantity: variant.quantity === undefined ? 5 : variant.quantity,
         image_src: variant.image ?? null,
-        archived: variant.archived ?? false,
+        archived: variant.archivedAt !== undefined,
+        archived_at: variant.archivedAt ?? null,
       })),
     )
     .returning({ id: productVariants.id });

@@ -75,7 +75,7 @@ beforeAll(async () => {
       },
       { options: ['M', 'Red'], price: 2000 },
       { options: ['L', 'Blue'], price: 2000, compareAtPrice: 1500 },
-      { options: ['XL', 'Red'], archived: true },
+      { options: ['XL', 'Red'], archivedAt: new Date('2026-03-02T09:00:00Z') },
     ],
   });
   const vitamin = await insertProduct(t.db, {

@@ -23,7 +23,7 @@ let customer: number;
 let feedId: number;
 let emptyFeedId: number;
 let p: Record<
-  'tee' | 'drops' | 'long' | 'draft' | 'gift' | 'bare' | 'socks',
+  'tee' | 'drops' | 'long' | 'draft' | 'gift' | 'bare' | 'socks' | 'hidden',
   { id: number; variants: number[] }
 >;
 
@@ -50,13 +50,18 @@ beforeAll(async () => {
     name: 'Tee',
     optionNames: ['Size'],
     images: image('tee'),
-    variants: Array.from({ length: 11 }, (_, index) => ({
-      sku: `TEE-${index + 1}`,
-      options: [`Size ${index + 1}`],
-      price: 1500,
-      compareAtPrice: index === 0 ? 2000 : null,
-      barcode: '4006381333931',
-    })),
+    variants: [
+      ...Array.from({ length: 11 }, (_, index) => ({
+        sku: `TEE-${index + 1}`,
+        options: [`Size ${index + 1}`],
+        price: 1500,
+        compareAtPrice: index === 0 ? 2000 : null,
+        barcode: '4006381333931',
+      })),
+      // Gone from the shop's export: archived by the imports of 2 and 9 March.
+      { sku: 'TEE-OLD', options: ['Size 0'], archivedAt: new Date('2026-03-02T09:00:00Z') },
+      { sku: 'TEE-XXL', options: ['Size 12'], archivedAt: new Date('2026-03-09T09:00:00Z') },
+    ],
   });
   const drops = await insertProduct(t.db, {
     handle: 'drops',
@@ -105,7 +110,15 @@ beforeAll(async () => {
       { options: ['M', null], barcode: '4006381333931' },
     ],
   });
-  p = { tee, drops, long, draft, gift, bare, socks };
+  // Active but not published on the online store: its page would be a 404.
+  const hidden = await insertProduct(t.db, {
+    handle: 'hidden',
+    name: 'Hidden',
+    published: false,
+    images: image('hidden'),
+    variants: [{ barcode: '4006381333931' }],
+  });
+  p = { tee, drops, long, draft, gift, bare, socks, hidden };
   feedId = await insertFeed(
     t.db,
     'Acme feed',
@@ -128,7 +141,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
       feed_id: feedId,
       currency: 'EUR',
       discount_rate: 20,
-      product_count: 7,
+      product_count: 8,
       // tee, drops, long, socks
       deliverable_product_count: 4,
       // 11 + 2 + 1 + 2
@@ -147,6 +160,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
     expect(body.excluded).toEqual([
       { reason: 'status_draft', message: EXCLUSION_TEXTS.status_draft, items: [whole(p.draft, 'Draft')] },
       { reason: 'gift_card', message: EXCLUSION_TEXTS.gift_card, items: [whole(p.gift, 'Gift Card')] },
+      { reason: 'not_published', message: EXCLUSION_TEXTS.not_published, items: [whole(p.hidden, 'Hidden')] },
       {
         reason: 'price_zero',
         message: 'Price is 0',
@@ -184,13 +198,55 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
     expect(variantsOf('title_truncated')).toEqual(p.long.variants);
     // The page opens on the first available variant: the tee's first (on sale) and the drops'
     // free sample, which the feed leaves out but the store still shows.
-    expect(variantsOf('landing_variant')).toEqual([...p.tee.variants.slice(1), ...p.drops.variants.slice(1)]);
+    expect(variantsOf('landing_variant')).toEqual([
+      ...p.tee.variants.slice(1, 11),
+      ...p.drops.variants.slice(1),
+    ]);
     expect(body.warnings[0]?.items[0]).toEqual({
       product_id: p.drops.id,
       product_name: 'Drops',
       variant_id: p.drops.variants[1],
       sku: 'DROPS-30',
     });
+  });
+
+  it('lists the variants an import archived, newest first, with the time of that import', async () => {
+    const body = v.parse(FeedDiagnostics, (await diagnostics(feedId)).json());
+    expect(body.archived_variants).toEqual([
+      {
+        product_id: p.tee.id,
+        product_name: 'Tee',
+        variant_id: p.tee.variants[12],
+        sku: 'TEE-XXL',
+        archived_at: '2026-03-09T09:00:00.000Z',
+      },
+      {
+        product_id: p.tee.id,
+        product_name: 'Tee',
+        variant_id: p.tee.variants[11],
+        sku: 'TEE-OLD',
+        archived_at: '2026-03-02T09:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('delivers unpublished products once the feed includes them on purpose', async () => {
+    const hiddenFeed = await insertFeed(t.db, 'Headless store', customer, [p.hidden.id]);
+    expect(v.parse(FeedDiagnostics, (await diagnostics(hiddenFeed)).json()).delivered_count).toBe(0);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/backoffice/feeds/${hiddenFeed}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: {
+        name: 'Headless store',
+        products: [p.hidden.id],
+        user_id: customer,
+        include_unpublished: true,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const body = v.parse(FeedDiagnostics, (await diagnostics(hiddenFeed)).json());
+    expect(body).toMatchObject({ delivered_count: 1, excluded: [] });
   });
 
   it("reports the feed validator's errors", async () => {

@@ -160,6 +160,7 @@ describe('feeds', () => {
       id: expect.any(Number),
       name: 'Acme main',
       user_id: acme,
+      include_unpublished: false,
       products: [productIds[0], productIds[2], productIds[9]],
     });
 
@@ -186,14 +187,23 @@ describe('feeds', () => {
       name: 'Acme EU',
       products: [productIds[5]],
       user_id: t.users.customer.id,
+      include_unpublished: true,
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({
       id: feed.id,
       name: 'Acme EU',
       user_id: t.users.customer.id,
+      include_unpublished: true,
       products: [productIds[5]],
     });
+    // A client that sends only the spec's fields keeps the admin's choice.
+    const kept = await call(t.app, 'PUT', `/feeds/${feed.id}`, {
+      name: 'Acme EU',
+      products: [productIds[5]],
+      user_id: t.users.customer.id,
+    });
+    expect(kept.json()).toMatchObject({ include_unpublished: true });
     const listed = v.parse(FeedList, (await call(t.app, 'GET', '/feeds')).json())[0];
     expect(listed).toMatchObject({
       products_count: 1,
@@ -255,7 +265,13 @@ describe('feeds', () => {
       }
     }
     const kept = await call(t.app, 'GET', `/feeds/${existingFeedId}`);
-    expect(kept.json()).toEqual({ id: existingFeedId, name: 'Kept', user_id: acme, products: [] });
+    expect(kept.json()).toEqual({
+      id: existingFeedId,
+      name: 'Kept',
+      user_id: acme,
+      include_unpublished: false,
+      products: [],
+    });
   });
 
   it('refuses unknown product ids, listing them, and writes nothing', async () => {

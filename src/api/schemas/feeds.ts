@@ -39,13 +39,17 @@ export const FeedDetail = v.object({
   id: v.number(),
   name: v.string(),
   user_id: v.nullable(v.number()),
+  /** Whether the feed delivers products not published on the online store too (issue 26). */
+  include_unpublished: v.boolean(),
   products: v.array(v.number()),
 });
 export type FeedDetail = v.InferOutput<typeof FeedDetail>;
 
 /**
  * POST /feeds/create and PUT /feeds/{feedId} body: `{name, products, user_id}` (spec §7); ids are
- * within the database's `integer` and the name holds no control character (issue 13).
+ * within the database's `integer` and the name holds no control character (issue 13). Beyond the
+ * spec, `include_unpublished` (issue 26): deliver the selected products that are not published on
+ * the online store too; false on create and unchanged on update when left out.
  */
 export const FeedSaveRequest = v.object({
   name: v.pipe(
@@ -57,6 +61,7 @@ export const FeedSaveRequest = v.object({
   ),
   products: v.pipe(v.array(idNumber(PRODUCT_ID_MESSAGE), PRODUCT_IDS_MESSAGE), v.maxLength(100_000)),
   user_id: idNumber(FEED_CUSTOMER_REQUIRED),
+  include_unpublished: v.optional(v.boolean('include_unpublished must be true or false')),
 });
 export type FeedSaveRequest = v.InferOutput<typeof FeedSaveRequest>;
 

@@ -37,17 +37,18 @@ export type Availability = v.InferOutput<typeof Availability>;
 
 /**
  * Why a product or a variant is never delivered in a feed (issues 12 "Excluded, never sent" and
- * 26): a product that is not active (one code per status), not published on the store's online
- * store (its page would be a 404; a feed may include such products on purpose), a gift card, an
- * empty title; a variant priced 0 or without any image (its own or the product's).
+ * 26): a product that is not active (one code per status), a gift card, an empty title, or only
+ * not published on the store's online store (its page would be a 404; a feed may include such
+ * products on purpose, `include_unpublished`); a variant priced 0 or without any image (its own or
+ * the product's).
  */
 export const EXCLUSION_REASONS = [
   'status_draft',
   'status_archived',
   'status_unlisted',
-  'not_published',
   'gift_card',
   'no_title',
+  'not_published',
   'price_zero',
   'no_image',
 ] as const;
@@ -59,9 +60,9 @@ export const EXCLUSION_TEXTS: Record<ExclusionReason, string> = {
   status_draft: 'Draft in the shop: not for sale',
   status_archived: 'Archived in the shop: not for sale',
   status_unlisted: 'Unlisted in the shop: never sold through a feed',
-  not_published: 'Not on the online store: its product page would not be found',
   gift_card: 'Gift card: Google does not accept gift cards',
   no_title: 'No title',
+  not_published: 'Not on the online store: its product page would not be found',
   price_zero: 'Price is 0',
   no_image: 'No image',
 };
