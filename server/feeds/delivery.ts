@@ -79,7 +79,7 @@ export interface FeedBuild {
   /** Never sent: a product as a whole (variant_id null) or one variant, with the reason. */
   excluded: { reason: ExclusionReason; item: DiagnosticItem }[];
   /** Variants of delivered products that an import archived (gone from the shop's export). */
-  archived: { item: DiagnosticItem; archivedAt: Date | null }[];
+  archived: { item: DiagnosticItem; optionValues: string[]; archivedAt: Date | null }[];
   /** Delivered items Google may warn about. */
   warnings: { code: DiagnosticWarning; item: DiagnosticItem }[];
 }
@@ -219,7 +219,12 @@ export async function buildDeliveredFeed(
     }
     const images = (imagesOf.get(product.id) ?? []).map((row) => absoluteUrl(row.src, publicUrl));
     const current = (variantsOf.get(product.id) ?? []).filter((variant) => {
-      if (variant.archived) archived.push({ item: named(variant), archivedAt: variant.archivedAt });
+      if (variant.archived) {
+        const optionValues = [variant.option1, variant.option2, variant.option3].flatMap((value) =>
+          value === null || oneLine(value) === '' ? [] : [oneLine(value)],
+        );
+        archived.push({ item: named(variant), optionValues, archivedAt: variant.archivedAt });
+      }
       return !variant.archived;
     });
     const deliverable = current.filter((variant) => {

@@ -68,7 +68,11 @@ export async function feedDiagnostics(
     delivered_count: feed.items.length,
     excluded,
     archived_variants: build.archived
-      .map(({ item, archivedAt }) => ({ ...item, archived_at: archivedAt?.toISOString() ?? null }))
+      .map(({ item, optionValues, archivedAt }) => ({
+        ...item,
+        option_values: optionValues,
+        archived_at: archivedAt?.toISOString() ?? null,
+      }))
       .sort((a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '')),
     warnings,
     errors: validateFeedItems(feed.items.map(googleAttributes)),

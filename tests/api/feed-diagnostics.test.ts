@@ -59,8 +59,16 @@ beforeAll(async () => {
         barcode: '4006381333931',
       })),
       // Gone from the shop's export: archived by the imports of 2 and 9 March.
-      { sku: 'TEE-OLD', options: ['Size 0'], archivedAt: new Date('2026-03-02T09:00:00Z') },
-      { sku: 'TEE-XXL', options: ['Size 12'], archivedAt: new Date('2026-03-09T09:00:00Z') },
+      {
+        sku: 'TEE-OLD',
+        options: ['Size 0'],
+        archivedAt: new Date('2026-03-02T09:00:00Z'),
+      },
+      {
+        sku: 'TEE-XXL',
+        options: ['Size 12'],
+        archivedAt: new Date('2026-03-09T09:00:00Z'),
+      },
     ],
   });
   const drops = await insertProduct(t.db, {
@@ -218,6 +226,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
         product_name: 'Tee',
         variant_id: p.tee.variants[12],
         sku: 'TEE-XXL',
+        option_values: ['Size 12'],
         archived_at: '2026-03-09T09:00:00.000Z',
       },
       {
@@ -225,6 +234,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
         product_name: 'Tee',
         variant_id: p.tee.variants[11],
         sku: 'TEE-OLD',
+        option_values: ['Size 0'],
         archived_at: '2026-03-02T09:00:00.000Z',
       },
     ]);

@@ -47,7 +47,12 @@ export type WarningGroup = v.InferOutput<typeof WarningGroup>;
  * listed it (deleted in Shopify, issue 26), with when that import ran: an ISO 8601 time, or null
  * for variants archived before the time was kept.
  */
-export const ArchivedVariant = v.object({ ...DiagnosticItem.entries, archived_at: v.nullable(v.string()) });
+export const ArchivedVariant = v.object({
+  ...DiagnosticItem.entries,
+  /** Its option values, as the export last listed them (the editor's catalogue no longer has it). */
+  option_values: v.array(v.string()),
+  archived_at: v.nullable(v.string()),
+});
 export type ArchivedVariant = v.InferOutput<typeof ArchivedVariant>;
 
 /** A delivered item as the customer receives it (the first few, for a preview). */

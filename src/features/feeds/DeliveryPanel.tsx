@@ -24,8 +24,13 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { formatCataloguePrice } from '@/api/format';
-import type { FeedDiagnostics, DiagnosticItem, PreviewItem } from '@/api/schemas/feed-diagnostics';
+import { formatCataloguePrice, formatDateTime } from '@/api/format';
+import type {
+  ArchivedVariant,
+  FeedDiagnostics,
+  DiagnosticItem,
+  PreviewItem,
+} from '@/api/schemas/feed-diagnostics';
 import { FEED_FORMATS } from '@/api/schemas/feed-formats';
 import type { ShopProduct } from '@/api/schemas/shop';
 import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
@@ -61,15 +66,26 @@ function sameView(a: FeedDiagnosticsView, b: FeedDiagnosticsView): boolean {
   return a.status === b.status && a.diagnostics === b.diagnostics && a.error === b.error;
 }
 
-function Group({
+/** An archived variant as the admin reads it: its SKU and options, and when an import archived it. */
+function describeArchived(item: ArchivedVariant): string {
+  const options = item.option_values.length === 0 ? '' : ` — ${item.option_values.join(' / ')}`;
+  const sku = item.sku === null ? '' : ` (${item.sku})`;
+  const when =
+    item.archived_at === null
+      ? 'archived before import times were kept'
+      : `archived by the import of ${formatDateTime(item.archived_at)}`;
+  return `${item.product_name}${options}${sku}: ${when}`;
+}
+
+function Group<T extends DiagnosticItem>({
   title,
   items,
-  catalogue,
+  describe,
   tone,
 }: {
   title: string;
-  items: DiagnosticItem[];
-  catalogue: ReadonlyMap<number, ShopProduct>;
+  items: T[];
+  describe: (item: T) => string;
   tone: 'orange' | 'yellow';
 }) {
   const hidden = items.length - GROUP_ITEMS_SHOWN;
@@ -81,9 +97,7 @@ function Group({
       </HStack>
       <List.Root fontSize="sm" ps="5" mt="1">
         {items.slice(0, GROUP_ITEMS_SHOWN).map((item) => (
-          <List.Item key={`${item.product_id}-${item.variant_id ?? 'product'}`}>
-            {describeItem(item, catalogue)}
-          </List.Item>
+          <List.Item key={`${item.product_id}-${item.variant_id ?? 'product'}`}>{describe(item)}</List.Item>
         ))}
       </List.Root>
       {hidden > 0 && (
@@ -154,6 +168,8 @@ function Diagnostics({
   catalogue: ReadonlyMap<number, ShopProduct>;
 }) {
   const { excluded, warnings, errors } = diagnostics;
+  const archived = diagnostics.archived_variants;
+  const named = (item: DiagnosticItem) => describeItem(item, catalogue);
   return (
     <Stack gap="6">
       <Flex gap="8" wrap="wrap">
@@ -185,18 +201,28 @@ function Diagnostics({
         </Heading>
         {diagnostics.product_count === 0 ? (
           <Text color="fg.muted">The feed holds no products yet.</Text>
-        ) : excluded.length === 0 ? (
+        ) : excluded.length === 0 && archived.length === 0 ? (
           <Text color="fg.muted">Every selected product is delivered.</Text>
         ) : (
-          excluded.map((group) => (
-            <Group
-              key={group.reason}
-              title={group.message}
-              items={group.items}
-              catalogue={catalogue}
-              tone="orange"
-            />
-          ))
+          <>
+            {excluded.map((group) => (
+              <Group
+                key={group.reason}
+                title={group.message}
+                items={group.items}
+                describe={named}
+                tone="orange"
+              />
+            ))}
+            {archived.length > 0 && (
+              <Group
+                title="Deleted in the shop: gone from its export, so an import archived them"
+                items={archived}
+                describe={describeArchived}
+                tone="orange"
+              />
+            )}
+          </>
         )}
       </Stack>
 
@@ -210,7 +236,7 @@ function Diagnostics({
               key={group.code}
               title={group.message}
               items={group.items}
-              catalogue={catalogue}
+              describe={named}
               tone="yellow"
             />
           ))}
