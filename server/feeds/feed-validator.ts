@@ -192,7 +192,7 @@ interface GroupMember {
   /** Which variant attributes the item gives, e.g. 'size, color'. */
   shape: string;
   /** Its variant attributes' values, lower-cased (Google does not tell values apart by case). */
-  values: string;
+  values: string[];
   title: string;
   brand: string;
   category: string;
@@ -216,12 +216,13 @@ function groupErrors(group: string, members: readonly GroupMember[]): FeedItemEr
       );
     }
     // answer 6324507: "Each variant must differ from other variants in the item group."
-    const twin = earlier.find((other) => other.values === member.values);
+    const key = member.values.join('\u001f');
+    const twin = earlier.find((other) => other.values.join('\u001f') === key);
     if (twin) {
       fail(
         member,
         'item_group_id',
-        `item of group ${group} has the same variant attributes as ${twin.id} (${member.values.replace(/\u001f/g, ' ').trim() || 'none'}); Google cannot tell them apart`,
+        `item of group ${group} has the same variant attributes as ${twin.id} (${member.values.filter((value) => value !== '').join(' ') || 'none'}); Google cannot tell them apart`,
       );
     }
     // answer 6324415: a variant's title carries what sets it apart; two equal titles in a group say it does not.
@@ -275,7 +276,7 @@ export function validateFeedItems(items: readonly GoogleItem[]): FeedItemError[]
     const member: GroupMember = {
       id: ids[index] ?? '',
       shape: VARIANT_ATTRIBUTES.filter((name) => value(name) !== '').join(', '),
-      values: VARIANT_ATTRIBUTES.map((name) => value(name).toLowerCase()).join('\u001f'),
+      values: VARIANT_ATTRIBUTES.map((name) => value(name).toLowerCase()),
       title: value('title'),
       brand: value('brand').toLowerCase(),
       category: value('google_product_category'),

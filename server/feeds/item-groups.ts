@@ -156,11 +156,13 @@ export function groupProductItems(product: ProductForGrouping): GroupedVariant[]
   const entries = product.variants.map((variant, index) => {
     const options = values[index] ?? [];
     const attributes = variantAttributes(product, attributeOf, options);
+    const shapeValues = VARIANT_ATTRIBUTES.map((name) => attributes[name]?.toLowerCase() ?? '');
     return {
       variantId: variant.id,
       attributes,
       split: splitting.map((at) => (options[at] ?? '').toLowerCase()).join('\u001f'),
-      shape: VARIANT_ATTRIBUTES.map((name) => attributes[name]?.toLowerCase() ?? '').join('\u001f'),
+      shape: shapeValues.join('\u001f'),
+      hasAttributes: shapeValues.some((value) => value !== ''),
       title: named.titles[index] ?? '',
     };
   });
@@ -170,9 +172,7 @@ export function groupProductItems(product: ProductForGrouping): GroupedVariant[]
   for (const split of new Set(entries.map((entry) => entry.split))) {
     const siblings = entries.filter((entry) => entry.split === split);
     const members = siblings.filter(
-      (entry) =>
-        entry.shape.replace(/\u001f/g, '') !== '' &&
-        siblings.filter((other) => other.shape === entry.shape).length === 1,
+      (entry) => entry.hasAttributes && siblings.filter((other) => other.shape === entry.shape).length === 1,
     );
     if (members.length < 2 || repeatsTitle(members)) continue;
     const id = splitting.length === 0 ? `p${product.id}` : `p${product.id}-${shortHash(split)}`;
