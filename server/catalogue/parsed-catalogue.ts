@@ -15,7 +15,7 @@ export interface ImportSkip {
 
 /** Something the merchant should know although nothing was lost. */
 export interface ImportWarning {
-  code: 'encoding' | 'no_inventory_quantities' | 'shared_sku' | 'sku_moved';
+  code: 'encoding' | 'no_inventory_quantities' | 'barcode_apostrophe' | 'shared_sku' | 'sku_moved';
   /** One line of text, as the summary prints it. */
   message: string;
 }
@@ -35,8 +35,12 @@ export interface ParsedVariant {
   price: number;
   /** Minor units; null when blank. */
   compareAtPrice: number | null;
+  /** Null when blank; without a spreadsheet's leading apostrophe (issue 26). */
   barcode: string | null;
-  /** 1-based order of the variant within its product, as listed in the file. */
+  /**
+   * 1-based order of the variant within its product, as listed in the file. A row skipped for a bad
+   * value keeps its place, so the variants after it keep theirs while it is left as it was.
+   */
   position: number;
   /** 'shopify' or a service name; null when blank (not tracked). */
   inventoryTracker: string | null;
@@ -83,6 +87,12 @@ export interface ParsedProduct {
   option3Name: string | null;
   /** In file order; at least one. */
   variants: ParsedVariant[];
+  /**
+   * Option keys of the product's rows skipped for a bad value (e.g. an unreadable price) and of no
+   * kept variant: the importer leaves the stored variants with these keys as they were, neither
+   * updated nor archived (issue 26, "a row skipped for a bad value leaves that variant as it was").
+   */
+  skippedOptionKeys: string[];
   /** Sorted by position; the product's images, variant images included once. */
   images: ParsedImage[];
 }
@@ -93,6 +103,11 @@ export interface ParsedCatalogue {
   skipped: ImportSkip[];
   /** Products left out as a whole. */
   skippedProducts: number;
+  /**
+   * Handles of the products left out as a whole (e.g. an unknown status): they are in the file, so
+   * a full import must not archive them as absent (issue 26).
+   */
+  skippedHandles: string[];
   /** Variant rows left out (including those of skipped products). */
   skippedVariants: number;
   /** File-level and SKU warnings (encoding, no inventory quantities, shared SKUs). */
@@ -101,4 +116,13 @@ export interface ParsedCatalogue {
   hasInventoryQuantities: boolean;
   /** Data rows read (not counting the header or blank lines). */
   rowCount: number;
+  /** Kept variants whose barcode lost a spreadsheet's leading apostrophe ('7350177880121). */
+  barcodesCleaned: number;
 }
+
+/**
+ * How far an import has got, for a command to print on large files: `read` every PROGRESS_ROWS
+ * data rows parsed, `write` after each batch of products written (`products` of `total`).
+ */
+export type ImportProgress =
+  { stage: 'read'; rows: number } | { stage: 'write'; products: number; total: number };

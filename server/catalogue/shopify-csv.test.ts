@@ -2,15 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ParsedCatalogue } from './parsed-catalogue';
+import type { ImportProgress, ParsedCatalogue } from './parsed-catalogue';
 import {
   CatalogueFileError,
   formatPrice,
   parsePrice,
   parseShopifyCsv,
+  PROGRESS_ROWS,
+  readBarcode,
   SHOPIFY_COLUMNS,
   toShopifyCsv,
 } from './shopify-csv';
+import { optionKey } from './variant-key';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -154,6 +157,7 @@ describe('toShopifyCsv', () => {
             imageSrc: 'https://cdn.example.com/throw-sage.jpg',
           },
         ],
+        skippedOptionKeys: [],
         images: [
           { src: 'https://cdn.example.com/throw.jpg', position: 1, alt: 'Sage throw on a bed' },
           { src: 'https://cdn.example.com/throw-sage.jpg', position: 2, alt: null },
@@ -555,13 +559,12 @@ describe('parseShopifyCsv rows and headers', () => {
     );
   });
 
-  it('refuses an empty file and a file that is not CSV; reads a header without rows as no rows', () => {
+  it('refuses an empty file; reads a header without rows as no rows', () => {
     for (const empty of ['', '  \n', new Uint8Array()]) {
       expect(() => parseShopifyCsv(empty)).toThrow(
         'The file is empty; expected a Shopify product CSV export.',
       );
     }
-    expect(() => parseShopifyCsv(`${minimal}\na,"A,1.00\n`)).toThrow(/^The file cannot be read as CSV \(/);
     expect(outline(parseShopifyCsv(`${minimal}\n`))).toMatchObject({ products: 0, rowCount: 0, skipped: [] });
   });
 
@@ -617,6 +620,116 @@ describe('parseShopifyCsv rows and headers', () => {
       'active',
       'unlisted',
       'archived',
+    ]);
+  });
+});
+
+/** The physical line (1-based) of the first line of `text` that starts with `prefix`. */
+function lineStarting(text: string, prefix: string): number {
+  return text.split('\n').findIndex((line) => line.startsWith(prefix)) + 1;
+}
+
+describe('parseShopifyCsv refuses a damaged file whole (issue 26)', () => {
+  // The three damaged files are garden-classic.csv cut or broken: their lines are read off it.
+  const intact = fixture('garden-classic.csv').toString('utf8');
+  const header = (intact.split('\n')[0] ?? '').split(',');
+  const bench = lineStarting(intact, 'oak-potting-bench,');
+  const truncated = `The file looks truncated (an interrupted download or copy?):`;
+  const exportAgain = 'Export the products from Shopify again and import the new file.';
+
+  it.each([
+    [
+      'refused-truncated-in-description.csv',
+      `${truncated} it ends inside a quoted cell of the row that starts on line ${bench}, or that cell's closing quote is missing. ${exportAgain}`,
+    ],
+    [
+      // Cut just after the 9 of the row's price 90.00: its cells end with the price cell.
+      'refused-truncated-mid-row.csv',
+      `${truncated} its last row, line ${bench}, has ${header.indexOf('Variant Price') + 1} of the header's ${header.length} cells. ${exportAgain}`,
+    ],
+    [
+      'refused-missing-cell.csv',
+      `The file is damaged: a row does not have the header's ${header.length} cells, so values may sit under the wrong columns, even another product's. Fix it or export the file from Shopify again.\n` +
+        `  line ${lineStarting(intact, 'ash-handled-trowel,')}: ${header.length - 1} cells`,
+    ],
+    [
+      'a quote never closed',
+      `${truncated} it ends inside a quoted cell of the row that starts on line 2, or that cell's closing quote is missing. ${exportAgain}`,
+    ],
+  ])('%s', (name, message) => {
+    const input = name.endsWith('.csv') ? fixture(name) : 'Handle,Title,Variant Price\na,"A,1.00\n';
+    expect(() => parseShopifyCsv(input)).toThrow(new CatalogueFileError(message));
+  });
+
+  it('lists every row with another cell count than the header, at most 20, even when the last row is short', () => {
+    const rows = Array.from({ length: 50 }, (_, index) =>
+      index % 2 === 0 ? `p${index},P,1.00,x` : `p${index},P,1.00`,
+    );
+    const text = ['Handle,Title,Variant Price', ...rows, 'q,Q'].join('\n');
+    const listed = Array.from({ length: 20 }, (_, index) => `  line ${2 + 2 * index}: 4 cells`);
+    expect(() => parseShopifyCsv(text)).toThrow(
+      new CatalogueFileError(
+        [
+          `The file looks truncated (an interrupted download or copy?): its last row, line 52, has 2 of the header's 3 cells. Export the products from Shopify again and import the new file.`,
+          'Other rows with the wrong number of cells:',
+          ...listed,
+          '  and 5 more',
+        ].join('\n'),
+      ),
+    );
+  });
+});
+
+describe('parseShopifyCsv on issue 26 details', () => {
+  it.each([
+    ["'7350177880121", '7350177880121', true],
+    [" ' 7350177880121 ", '7350177880121', true],
+    ["''7350177880121", "'7350177880121", true],
+    ["'", null, true],
+    ['7350177880121', '7350177880121', false],
+    ['', null, false],
+  ])('reads barcode cell %j as %j (cleaned: %s)', (cell, barcode, cleaned) => {
+    expect(readBarcode(cell)).toEqual({ barcode, cleaned });
+  });
+
+  it("removes a spreadsheet's apostrophe from every barcode of a store that has them, leaving valid GTINs, and says how many", () => {
+    const bytes = fixture('supplements-se-current.csv');
+    const marked = bytes.toString('utf8').match(/,'\d{8,14},/g) ?? [];
+    const parsed = parseShopifyCsv(bytes);
+    const barcodes = variantsOf(parsed).map((variant) => variant.barcode ?? '');
+    const validGtin = (code: string) => {
+      const digits = [...code].map(Number).reverse();
+      const sum = digits
+        .slice(1)
+        .reduce((total, digit, index) => total + digit * (index % 2 === 0 ? 3 : 1), 0);
+      return /^\d{8}(\d{4,6})?$/.test(code) && (10 - (sum % 10)) % 10 === digits[0];
+    };
+    expect(marked.length).toBeGreaterThan(0);
+    expect(barcodes.filter((code) => !validGtin(code))).toEqual([]);
+    expect(parsed.barcodesCleaned).toBe(marked.length);
+    expect(parsed.warnings.map((warning) => warning.message)).toEqual([
+      `Barcodes: ${marked.length} had a spreadsheet's leading apostrophe (first on line 2: ${marked[0]?.slice(1, -1) ?? ''}), removed. Shopify still stores them with it; correct them there too.`,
+    ]);
+  });
+
+  it('keeps the place of a row skipped for a bad value and names its options, so the importer leaves its variant alone', () => {
+    const [fig] = parseShopifyCsv(fixture('candles-v2-price-typo.csv')).products;
+    expect(fig?.variants.map((variant) => [variant.option1, variant.position])).toEqual([
+      ['Travel tin 100 g', 1],
+      ['Three-wick 500 g', 3],
+    ]);
+    expect(fig?.skippedOptionKeys).toEqual([optionKey(['Glass jar 220 g'])]);
+  });
+
+  it(`reports rows read every ${PROGRESS_ROWS}`, () => {
+    const rows = Array.from({ length: 2 * PROGRESS_ROWS + 1 }, (_, index) => `p${index},P,1.00`);
+    const reports: ImportProgress[] = [];
+    parseShopifyCsv(['Handle,Title,Variant Price', ...rows].join('\n'), {
+      onProgress: (p) => reports.push(p),
+    });
+    expect(reports).toEqual([
+      { stage: 'read', rows: PROGRESS_ROWS },
+      { stage: 'read', rows: 2 * PROGRESS_ROWS },
     ]);
   });
 });

@@ -18,8 +18,15 @@
  *   warning);
  * - a semicolon- or tab-separated file, a file that is not CSV, a header without a handle, title or
  *   price column: CatalogueFileError, nothing imported;
+ * - a damaged file (issue 26): a data row with more or fewer cells than the header, or a file that
+ *   ends inside a quoted cell or with a short row (truncated), is refused whole with a
+ *   CatalogueFileError naming the lines, since a shifted row can carry another product's values;
+ * - a barcode written with a spreadsheet's leading apostrophe ('7350177880121) loses it, counted and
+ *   warned about (issue 26);
  * - a row that cannot be a variant (no or unreadable price or compare-at price, a price beyond
- *   PostgreSQL's integer, the same options as an earlier row of its product): a skip line; a product
+ *   PostgreSQL's integer, the same options as an earlier row of its product): a skip line; a row
+ *   skipped for a bad value keeps its position and its options are handed to the importer, which
+ *   leaves that stored variant as it was (ParsedProduct.skippedOptionKeys); a product
  *   whose status is not active, draft, archived or unlisted, or that is left with no variant: a skip
  *   line for the product, its variant rows counted as skipped;
  * - line numbers are the file's physical lines (CRLF, LF or a lone CR each end one), also when
@@ -30,6 +37,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { CatalogueFileError, decodeCatalogue } from './decode';
 import type {
+  ImportProgress,
   ImportSkip,
   ImportWarning,
   ParsedCatalogue,
@@ -266,19 +274,64 @@ interface CsvRecord {
   line: number;
 }
 
-/** The file's non-blank records, each with the line it starts on. */
-function readRecords(text: string): CsvRecord[] {
+/** Most offending lines a refusal lists; the others are counted. */
+const MAX_LISTED_LINES = 20;
+const EXPORT_AGAIN = 'Export the products from Shopify again and import the new file.';
+
+/** `  line 14: 47 cells` for each record, at most MAX_LISTED_LINES of them, then `  and N more`. */
+function cellCountLines(records: readonly { line: number; cells: number }[]): string[] {
+  const listed = records
+    .slice(0, MAX_LISTED_LINES)
+    .map(({ line, cells }) => `  line ${line}: ${cells} cell${cells === 1 ? '' : 's'}`);
+  const more = records.length - listed.length;
+  return more > 0 ? [...listed, `  and ${more} more`] : listed;
+}
+
+/**
+ * Reads the file's records and hands each non-blank one (the header first) to `visit`, with the
+ * line it starts on. csv-parse runs with `relax_column_count` so that every row with the wrong
+ * number of cells can be listed rather than only the first; `relax_quotes` keeps a quote inside an
+ * unquoted cell (`12" pot`) as text, which moves no cell.
+ * @throws CatalogueFileError, after every record was visited, when the file looks truncated (it
+ *   ends inside a quoted cell, or its last row is short) or any data row's cell count differs from
+ *   the header's: a shifted row can carry another product's values, so the file is refused whole
+ *   (issue 26, "a damaged file changes nothing in the catalogue"); also when it is not CSV at all
+ */
+function readRecords(text: string, visit: (record: CsvRecord) => void): void {
   const bytes = Buffer.from(text, 'utf8');
-  let parsed: { record: string[]; info: { bytes: number } }[];
+  // csv-parse counts a CRLF inside a quoted cell as two lines, so lines come from byte offsets.
+  const lineAt = lineCounter(bytes);
+  let start = 0;
+  let headerCells = null as number | null;
+  let last = null as { line: number; cells: number } | null;
+  const wrongCells: { line: number; cells: number }[] = [];
   try {
-    parsed = parse(bytes, {
-      info: true,
+    parse(bytes, {
       relax_column_count: true,
       relax_quotes: true,
       // Any of the three line endings ends a row, also when a file mixes them.
       record_delimiter: ['\r\n', '\n', '\r'],
-    }) as unknown as typeof parsed;
+      // Records are visited as they are read, not collected: a large export is held once, as text.
+      on_record: (fields: string[], info: { bytes: number }) => {
+        const line = lineAt(start);
+        start = info.bytes;
+        if (!fields.some((field) => field.trim() !== '')) return null;
+        if (headerCells === null) headerCells = fields.length;
+        else {
+          last = { line, cells: fields.length };
+          if (fields.length !== headerCells) wrongCells.push(last);
+        }
+        visit({ fields, line });
+        return null;
+      },
+    });
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new CatalogueFileError(
+        `The file looks truncated (an interrupted download or copy?): it ends inside a quoted cell of the row that starts on line ${lineAt(start)}, ` +
+          `or that cell's closing quote is missing. ${EXPORT_AGAIN}`,
+      );
+    }
     if (error instanceof CsvError) {
       throw new CatalogueFileError(
         `The file cannot be read as CSV (${error.message}). Export it from Shopify again, or re-save it as "CSV UTF-8".`,
@@ -286,16 +339,28 @@ function readRecords(text: string): CsvRecord[] {
     }
     throw error;
   }
-  // csv-parse counts a CRLF inside a quoted cell as two lines, so lines come from byte offsets.
-  const lineAt = lineCounter(bytes);
-  const records: CsvRecord[] = [];
-  let start = 0;
-  for (const { record, info } of parsed) {
-    const line = lineAt(start);
-    start = info.bytes;
-    if (record.some((field) => field.trim() !== '')) records.push({ fields: record, line });
+  const final = last;
+  if (headerCells === null || final === null) return;
+  if (final.cells < headerCells) {
+    const others = wrongCells.filter((record) => record !== final);
+    throw new CatalogueFileError(
+      [
+        `The file looks truncated (an interrupted download or copy?): its last row, line ${final.line}, has ${final.cells} of the header's ${headerCells} cells. ${EXPORT_AGAIN}`,
+        ...(others.length > 0
+          ? ['Other rows with the wrong number of cells:', ...cellCountLines(others)]
+          : []),
+      ].join('\n'),
+    );
   }
-  return records;
+  if (wrongCells.length > 0) {
+    throw new CatalogueFileError(
+      [
+        `The file is damaged: ${wrongCells.length === 1 ? 'a row does' : `${wrongCells.length} rows do`} not have the header's ${headerCells} cells, ` +
+          `so values may sit under the wrong columns, even another product's. Fix ${wrongCells.length === 1 ? 'it' : 'them'} or export the file from Shopify again.`,
+        ...cellCountLines(wrongCells),
+      ].join('\n'),
+    );
+  }
 }
 
 function orNull(text: string): string | null {
@@ -316,6 +381,17 @@ function readGrams(text: string): number | null {
   return grams <= MAX_MINOR_UNITS ? grams : null;
 }
 
+/**
+ * A barcode cell without the leading apostrophe (and the spaces around it) that spreadsheets use
+ * to mark a cell as text and Shopify's export keeps ('7350177880121, seen in six unrelated stores;
+ * issue 26). Only one is removed: a second would be part of what the merchant typed.
+ */
+export function readBarcode(text: string): { barcode: string | null; cleaned: boolean } {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("'")) return { barcode: orNull(trimmed), cleaned: false };
+  return { barcode: orNull(trimmed.slice(1).trim()), cleaned: true };
+}
+
 /** A product while its rows are read. */
 interface Draft {
   product: ParsedProduct;
@@ -325,7 +401,20 @@ interface Draft {
   variantRows: number;
   /** Line of the variant already read for each option key. */
   keyLines: Map<string, number>;
+  /** Option keys of rows skipped for a bad value; those of kept variants are dropped at the end. */
+  skippedKeys: Set<string>;
+  /** Position of each option key met in a variant row, kept or skipped for a bad value. */
+  positions: Map<string, number>;
 }
+
+/** What parseShopifyCsv takes besides the file. */
+export interface ParseOptions {
+  /** Called with `read` progress every PROGRESS_ROWS data rows. */
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+/** Data rows between two `read` progress reports. */
+export const PROGRESS_ROWS = 5000;
 
 /**
  * Reads an export's bytes (or text) into products, variants, skips and warnings.
@@ -337,35 +426,27 @@ interface Draft {
  * Policy: `continue` when the policy cell is `continue`, `TRUE` or `yes` (the classic column holds
  * deny/continue, the current one TRUE/FALSE), else `deny`. Status: a blank cell or no Status
  * column means active. A product with an empty title is kept (the feed rules exclude it by name).
+ * Barcodes lose a spreadsheet's leading apostrophe, counted in `barcodesCleaned` and warned about.
  * @throws CatalogueFileError when the file is empty, not comma-separated, not CSV, UTF-16 without
- *   a byte order mark, or its header lacks a handle, title or price column
+ *   a byte order mark, truncated, has a row whose cell count differs from the header's, or its
+ *   header lacks a handle, title or price column
  */
-export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
+export function parseShopifyCsv(input: string | Uint8Array, options: ParseOptions = {}): ParsedCatalogue {
   const { text, warning: encodingWarning } = decodeCatalogue(input);
   if (text.trim() === '') {
     throw new CatalogueFileError('The file is empty; expected a Shopify product CSV export.');
   }
   checkDelimiter(text);
-  const [header, ...records] = readRecords(text);
-  if (!header) throw new CatalogueFileError('The file is empty; expected a Shopify product CSV export.');
-  const columns = findColumns(header.fields);
-  const missing = REQUIRED_COLUMNS.filter((names) =>
-    names.every((name) => !header.fields.some((column) => normalise(column) === normalise(name))),
-  ).map((names) => names.join(' or '));
-  if (missing.length > 0) {
-    throw new CatalogueFileError(
-      `The file does not look like a Shopify product CSV export: its header has no ${missing.join(', no ')} column. ` +
-        'Export the products from Shopify (Products → Export → CSV for Excel, Numbers, or other spreadsheet programs) and import that file.',
-    );
-  }
-  const hasQuantityColumn = columns.index.quantity !== undefined;
-  const hasInventoryQuantities = hasQuantityColumn || columns.locations.length > 0;
 
+  let columns = null as Columns | null;
   const drafts = new Map<string, Draft>();
   const skipped: ImportSkip[] = [];
   let skippedVariants = 0;
+  let rowCount = 0;
+  let barcodesCleaned = 0;
+  let firstCleaned = null as { line: number; text: string } | null;
 
-  for (const { fields, line } of records) {
+  const readRow = (fields: string[], line: number, columns: Columns) => {
     const cellAt = (at: number | undefined) => (at === undefined ? '' : (fields[at] ?? '').trim());
     const cell = (field: Field) => cellAt(columns.index[field]);
     const handle = cell('handle');
@@ -378,7 +459,7 @@ export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
     if (handle === '') {
       skipped.push({ line, handle, reason: 'no handle: the row belongs to no product' });
       if (isVariantRow) skippedVariants++;
-      continue;
+      return;
     }
     let draft = drafts.get(handle);
     if (!draft) {
@@ -386,15 +467,19 @@ export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
       drafts.set(handle, draft);
     }
     if (imageSrc !== '') addImage(draft.product, imageSrc, cell('imagePosition'), orNull(cell('imageAlt')));
-    if (!isVariantRow) continue;
+    if (!isVariantRow) return;
     draft.variantRows++;
-    if (draft.productError !== null) continue;
+    if (draft.productError !== null) return;
 
-    const variant = readVariant(cell, cellAt, columns, line, draft.product.variants.length + 1);
+    const key = optionKey([cell('option1Value'), cell('option2Value'), cell('option3Value')]);
+    const position = draft.positions.get(key) ?? draft.positions.size + 1;
+    draft.positions.set(key, position);
+    const variant = readVariant(cell, cellAt, columns, line, position);
     if (typeof variant === 'string') {
       skipped.push({ line, handle, reason: variant });
       skippedVariants++;
-      continue;
+      if (!draft.keyLines.has(key)) draft.skippedKeys.add(key);
+      return;
     }
     const firstLine = draft.keyLines.get(variant.optionKey);
     if (firstLine !== undefined) {
@@ -404,17 +489,38 @@ export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
         reason: `same options as line ${firstLine} (${describeOptions(variant)})`,
       });
       skippedVariants++;
-      continue;
+      return;
     }
     draft.keyLines.set(variant.optionKey, line);
     draft.product.variants.push(variant);
+    if (readBarcode(cell('barcode')).cleaned) {
+      barcodesCleaned++;
+      firstCleaned ??= { line, text: cell('barcode') };
+    }
+  };
+
+  readRecords(text, ({ fields, line }) => {
+    if (columns === null) {
+      columns = headerColumns(fields);
+      return;
+    }
+    readRow(fields, line, columns);
+    rowCount++;
+    if (rowCount % PROGRESS_ROWS === 0) options.onProgress?.({ stage: 'read', rows: rowCount });
+  });
+  const header = columns;
+  if (header === null) {
+    throw new CatalogueFileError('The file is empty; expected a Shopify product CSV export.');
   }
+  const hasInventoryQuantities = header.index.quantity !== undefined || header.locations.length > 0;
 
   const products: ParsedProduct[] = [];
+  const skippedHandles: string[] = [];
   let skippedProducts = 0;
-  for (const { product, productError, variantRows } of drafts.values()) {
+  for (const { product, productError, variantRows, keyLines, skippedKeys } of drafts.values()) {
     if (productError !== null) {
       skipped.push({ line: product.line, handle: product.handle, reason: productError });
+      skippedHandles.push(product.handle);
       skippedProducts++;
       skippedVariants += variantRows;
     } else if (product.variants.length === 0) {
@@ -423,8 +529,10 @@ export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
           ? 'no variant: none of its rows has a price, option value or SKU'
           : 'no importable variant: every variant row was skipped';
       skipped.push({ line: product.line, handle: product.handle, reason });
+      skippedHandles.push(product.handle);
       skippedProducts++;
     } else {
+      product.skippedOptionKeys = [...skippedKeys].filter((key) => !keyLines.has(key));
       addVariantImages(product);
       products.push(product);
     }
@@ -440,17 +548,45 @@ export function parseShopifyCsv(input: string | Uint8Array): ParsedCatalogue {
         'The file has no inventory quantity column: quantities unknown; availability will follow the inventory policy.',
     });
   }
+  const cleaned = firstCleaned;
+  if (cleaned !== null) {
+    warnings.push({
+      code: 'barcode_apostrophe',
+      message:
+        `Barcodes: ${barcodesCleaned} had a spreadsheet's leading apostrophe (first on line ${cleaned.line}: ${cleaned.text}), removed. ` +
+        'Shopify still stores them with it; correct them there too.',
+    });
+  }
   warnings.push(...sharedSkuWarnings(products));
 
   return {
     products,
     skipped,
     skippedProducts,
+    skippedHandles,
     skippedVariants,
     warnings,
     hasInventoryQuantities,
-    rowCount: records.length,
+    rowCount,
+    barcodesCleaned,
   };
+}
+
+/**
+ * Where each field sits in the header `fields`.
+ * @throws CatalogueFileError when it lacks a handle, title or price column
+ */
+function headerColumns(fields: readonly string[]): Columns {
+  const missing = REQUIRED_COLUMNS.filter((names) =>
+    names.every((name) => !fields.some((column) => normalise(column) === normalise(name))),
+  ).map((names) => names.join(' or '));
+  if (missing.length > 0) {
+    throw new CatalogueFileError(
+      `The file does not look like a Shopify product CSV export: its header has no ${missing.join(', no ')} column. ` +
+        'Export the products from Shopify (Products → Export → CSV for Excel, Numbers, or other spreadsheet programs) and import that file.',
+    );
+  }
+  return findColumns(fields);
 }
 
 type Cell = (field: Field) => string;
@@ -486,12 +622,20 @@ function newDraft(handle: string, line: number, cell: Cell, cellAt: CellAt, colu
     option2Name: orNull(cell('option2Name')),
     option3Name: orNull(cell('option3Name')),
     variants: [],
+    skippedOptionKeys: [],
     images: [],
   };
   const productError = STATUSES.has(status)
     ? null
     : `unknown status '${statusText}' (Shopify's are active, draft, archived and unlisted)`;
-  return { product, productError, variantRows: 0, keyLines: new Map() };
+  return {
+    product,
+    productError,
+    variantRows: 0,
+    keyLines: new Map(),
+    skippedKeys: new Set(),
+    positions: new Map(),
+  };
 }
 
 function addImage(product: ParsedProduct, src: string, positionText: string, alt: string | null): void {
@@ -546,7 +690,7 @@ function readVariant(
     optionKey: optionKey(options),
     price,
     compareAtPrice: compareAt,
-    barcode: orNull(cell('barcode')),
+    barcode: readBarcode(cell('barcode')).barcode,
     position,
     inventoryTracker: orNull(cell('tracker')),
     inventoryPolicy: readPolicy(cell('policy')),
