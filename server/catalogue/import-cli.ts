@@ -4,20 +4,36 @@
  * products and variants created / updated / unchanged / archived / skipped, warnings, then each
  * skip with its line and reason. `--full` says the file is the whole catalogue, so products absent
  * from it are archived. Exit code 0 on success (skips included), 1 when the file cannot be imported
- * (not an export, or nothing importable) or the database fails; the catalogue is then left as it was.
+ * (not an export, damaged or truncated, or nothing importable) or the database fails; the catalogue
+ * is then left as it was.
+ *
+ * The file is read and checked before the database is opened (issue 26): opening PGlite takes
+ * seconds, and a refused file must answer at once without creating or touching the data directory.
+ * Files of more than PROGRESS_ROWS rows get progress lines on stderr, so stdout holds the summary.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { openConfiguredDatabase } from '../cli';
-import { importCatalogue, NothingImportableError } from './import';
+import { NothingImportableError, parseForImport, writeCatalogue } from './import';
 import { formatSummary, skipLines } from './import-summary';
-import { CatalogueFileError } from './shopify-csv';
+import type { ImportProgress, ParsedCatalogue } from './parsed-catalogue';
+import { CatalogueFileError, PROGRESS_ROWS } from './shopify-csv';
 
 const USAGE = 'Usage: npm run catalogue:import -- [--full] <file.csv>';
 
+const count = new Intl.NumberFormat('en-GB');
+
+/** Prints one progress line on stderr. */
+function printProgress(progress: ImportProgress): void {
+  console.error(
+    progress.stage === 'read'
+      ? `Read ${count.format(progress.rows)} rows…`
+      : `Written ${count.format(progress.products)} of ${count.format(progress.total)} products…`,
+  );
+}
+
 /** Runs the command with `args` (without node and the script); resolves to the exit code. */
 async function main(args: string[]): Promise<number> {
-  let parsed: { file: string; full: boolean };
+  let parsedArgs: { file: string; full: boolean };
   try {
     const { values, positionals } = parseArgs({
       args,
@@ -26,13 +42,13 @@ async function main(args: string[]): Promise<number> {
     });
     const [only, ...more] = positionals;
     if (only === undefined || more.length > 0) throw new Error('expected one file');
-    parsed = { file: only, full: values.full };
+    parsedArgs = { file: only, full: values.full };
   } catch {
     // An unknown option, a missing or extra file name.
     console.error(USAGE);
     return 1;
   }
-  const { file, full } = parsed;
+  const { file, full } = parsedArgs;
   let bytes: Uint8Array;
   try {
     bytes = await readFile(file);
@@ -41,12 +57,9 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
 
-  const opened = await openConfiguredDatabase('import');
-  if (!opened) return 1;
-  const { database } = opened;
+  let catalogue: ParsedCatalogue;
   try {
-    console.log(formatSummary(file, await importCatalogue(database.db, bytes, { full })));
-    return 0;
+    catalogue = parseForImport(bytes, { onProgress: printProgress });
   } catch (error) {
     if (error instanceof NothingImportableError) {
       console.error([error.message, ...skipLines(error.skips), 'Nothing was imported.'].join('\n'));
@@ -57,6 +70,20 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  }
+
+  // Loaded only for a file worth importing: the database modules alone take a while to load.
+  const { openConfiguredDatabase } = await import('../cli');
+  const opened = await openConfiguredDatabase('import');
+  if (!opened) return 1;
+  const { database } = opened;
+  try {
+    const summary = await writeCatalogue(database.db, catalogue, {
+      full,
+      onProgress: catalogue.rowCount > PROGRESS_ROWS ? printProgress : undefined,
+    });
+    console.log(formatSummary(file, summary));
+    return 0;
   } finally {
     await database.close();
   }

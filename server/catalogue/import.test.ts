@@ -4,6 +4,7 @@ import { productAssets, products, productVariants } from '../db/schema';
 import { catalogueRows, readFixture, useCatalogueDatabase } from './catalogue-test-db';
 import { importCatalogue, NothingImportableError } from './import';
 import { formatSummary } from './import-summary';
+import type { ImportProgress } from './parsed-catalogue';
 import { CatalogueFileError } from './shopify-csv';
 
 const FIXTURE = readFixture('shopify-products.csv').toString('utf8');
@@ -140,8 +141,9 @@ describe('importCatalogue', () => {
     expect(after.variants[1]).toMatchObject({ id: before.variants[1]?.id, sku: 'SH-MAG-120-V2' });
   });
 
-  it('archives a variant deleted in Shopify, so it no longer wins the first position', async () => {
+  it('archives a variant deleted in Shopify, stamped with the import time, so it no longer wins the first position', async () => {
     await importCatalogue(database(), FIXTURE, { now: NOW });
+    const later = new Date('2025-07-01T00:00:00Z');
     // The 60-capsule size is gone; 120 capsules is now the product's first variant.
     const withoutSixty = FIXTURE.replace(
       'Size,60 Capsules,,,,,SH-MAG-60,90,shopify,42,deny,manual,14.99,,TRUE,TRUE,5012345678900',
@@ -150,15 +152,23 @@ describe('importCatalogue', () => {
       'magnesium-glycinate,,,,,,,,,120 Capsules,,,,,SH-MAG-120,160,shopify,0,deny,manual,24.99,27.99,TRUE,TRUE,5012345678917,',
       `magnesium-glycinate${','.repeat(25)}`,
     );
-    const summary = await importCatalogue(database(), withoutSixty, { now: NOW });
+    const summary = await importCatalogue(database(), withoutSixty, { now: later });
     expect(summary.variants).toMatchObject({ created: 0, updated: 1, archived: 1 });
-    const magnesium = (await snapshot()).variants.filter((row) => row.sku?.startsWith('SH-MAG'));
-    expect(magnesium.map((row) => [row.option1, row.archived])).toEqual([
-      ['60 Capsules', true],
-      ['120 Capsules', false],
+    const magnesium = async () =>
+      (await snapshot()).variants
+        .filter((row) => row.sku?.startsWith('SH-MAG'))
+        .map((row) => [row.option1, row.archived, row.archived_at]);
+    expect(await magnesium()).toEqual([
+      ['60 Capsules', true, later],
+      ['120 Capsules', false, null],
     ]);
-    // Importing the same file again archives nothing more.
-    expect((await importCatalogue(database(), withoutSixty, { now: NOW })).variants.archived).toBe(0);
+    // Importing the same file again archives nothing more, and keeps the date of the first archive.
+    const again = await importCatalogue(database(), withoutSixty, { now: new Date('2025-08-01T00:00:00Z') });
+    expect(again.variants.archived).toBe(0);
+    expect(await magnesium()).toEqual([
+      ['60 Capsules', true, later],
+      ['120 Capsules', false, null],
+    ]);
   });
 
   it('with full, archives the products a full export no longer lists, and brings them back later', async () => {
@@ -169,7 +179,8 @@ describe('importCatalogue', () => {
     const partial = await importCatalogue(database(), onlyOmega, { now: NOW });
     expect(partial.products).toMatchObject({ unchanged: 1, archived: 0 });
 
-    const full = await importCatalogue(database(), onlyOmega, { now: NOW, full: true });
+    const later = new Date('2025-07-01T00:00:00Z');
+    const full = await importCatalogue(database(), onlyOmega, { now: later, full: true });
     expect(full).toMatchObject({
       full: true,
       products: { created: 0, updated: 0, unchanged: 1, archived: 4, skipped: 0 },
@@ -183,11 +194,24 @@ describe('importCatalogue', () => {
       ['zinc-citrate', 'archived'],
       ['kids-probiotic', 'archived'],
     ]);
+    const variants = (await snapshot()).variants;
+    expect(variants.map((row) => row.archived_at)).toEqual(
+      variants.map((row) => (row.sku === 'BB-O3-60SG' ? null : later)),
+    );
 
     const back = await importCatalogue(database(), FIXTURE, { now: NOW, full: true });
     expect(back.products).toMatchObject({ updated: 4, unchanged: 1, archived: 0 });
     expect(back.variants).toMatchObject({ updated: 7, unchanged: 1, archived: 0 });
-    expect((await snapshot()).variants.every((row) => !row.archived)).toBe(true);
+    expect((await snapshot()).variants.every((row) => !row.archived && row.archived_at === null)).toBe(true);
+  });
+
+  it('reports each batch of products written to onProgress', async () => {
+    const reports: ImportProgress[] = [];
+    await importCatalogue(database(), FIXTURE, {
+      now: NOW,
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(reports).toEqual([{ stage: 'write', products: 5, total: 5 }]);
   });
 
   it('matches vendors to brands case-insensitively after trimming; the first spelling wins', async () => {

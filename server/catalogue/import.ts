@@ -8,14 +8,26 @@
  * Shopify exports a product with all its variants, so a variant of a product in the file that the
  * file no longer lists was deleted in Shopify: it is archived (kept, never deleted, so order lines
  * keep pointing at it). With `full` the file is the whole catalogue, so products absent from it are
- * archived too; without it they are left alone (a partial export). Everything happens in one
- * transaction: a fatal error leaves the catalogue as it was, and importing the same file twice
- * changes nothing the second time.
+ * archived too; without it they are left alone (a partial export). Archiving stamps the variant's
+ * `archived_at` with the import's time; a variant that comes back has it cleared.
+ *
+ * What the file could not say is left as it was (issue 26, "lose nothing"): a stored variant whose
+ * row was skipped for a bad value is neither updated nor archived, and a product skipped as a whole
+ * is not archived by a full import. A damaged file is refused by the parser before anything is
+ * written. Everything happens in one transaction: a fatal error leaves the catalogue as it was, and
+ * importing the same file twice changes nothing the second time.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { brands, productAssets, products, productVariants } from '../db/schema';
-import type { ImportSkip, ImportWarning, ParsedProduct, ParsedVariant } from './parsed-catalogue';
+import type {
+  ImportProgress,
+  ImportSkip,
+  ImportWarning,
+  ParsedCatalogue,
+  ParsedProduct,
+  ParsedVariant,
+} from './parsed-catalogue';
 import { CatalogueFileError, parseShopifyCsv } from './shopify-csv';
 
 /** The database or an open transaction (the demo seed imports inside its own transaction). */
@@ -31,6 +43,11 @@ export interface ImportOptions {
   localThumbnail?: (src: string) => string | undefined;
   /** The file is a full export: archive products (and their variants) it does not list. */
   full?: boolean;
+  /**
+   * Told how far the import has got: rows read (every PROGRESS_ROWS) and products written (after
+   * each batch). The library prints nothing; the command decides what to show.
+   */
+  onProgress?: (progress: ImportProgress) => void;
 }
 
 /** How many rows of one kind an import created, changed, left as they were, archived or left out. */
@@ -49,6 +66,8 @@ export interface ImportSummary {
   products: ImportCounts;
   variants: ImportCounts;
   brandsCreated: number;
+  /** Kept variants whose barcode lost a spreadsheet's leading apostrophe. */
+  barcodesCleaned: number;
   /** Every row or product left out, by line number, with the reason. */
   skips: ImportSkip[];
   /** What the merchant should know although nothing was lost (encoding, unknown stock, SKUs). */
@@ -127,6 +146,7 @@ function variantValues(variant: ParsedVariant, productId: number) {
     weight_unit: variant.weightUnit,
     image_src: variant.imageSrc,
     archived: false,
+    archived_at: null,
   };
 }
 
@@ -226,22 +246,46 @@ async function movedSkuWarnings(tx: DbExecutor, wanted: readonly ParsedProduct[]
 }
 
 /**
- * Imports the export `input` (its bytes, or text already decoded) and resolves to the summary.
- * Parsing happens first, so a file that is not an export throws before the database is touched.
- * @throws CatalogueFileError (shopify-csv.ts) when the file cannot be read as a Shopify export;
- *   NothingImportableError when it has rows but none can be imported; any database error rolls
- *   the whole import back and is rethrown
+ * Reads the export `input` (its bytes, or text already decoded) and checks that it has something to
+ * import, without a database: the command calls it before opening one, so a refused file answers
+ * at once and writes nothing (issue 26).
+ * @throws CatalogueFileError (shopify-csv.ts) when the file cannot be read as a Shopify export, is
+ *   damaged or truncated, or has a header but no rows; NothingImportableError when it has rows but
+ *   none can be imported
+ */
+export function parseForImport(
+  input: string | Uint8Array,
+  options: Pick<ImportOptions, 'onProgress'> = {},
+): ParsedCatalogue {
+  const parsed = parseShopifyCsv(input, options);
+  if (parsed.rowCount === 0) throw new CatalogueFileError('The file has a header but no product rows.');
+  if (parsed.products.length === 0) throw new NothingImportableError(parsed.skipped);
+  return parsed;
+}
+
+/**
+ * Imports the export `input` (its bytes, or text already decoded) and resolves to the summary:
+ * parseForImport, then writeCatalogue.
+ * @throws as parseForImport before the database is touched; any database error rolls the whole
+ *   import back and is rethrown
  */
 export async function importCatalogue(
   db: DbExecutor,
   input: string | Uint8Array,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
-  const parsed = parseShopifyCsv(input);
-  if (parsed.rowCount === 0) {
-    throw new CatalogueFileError('The file has a header but no product rows; nothing was imported.');
-  }
-  if (parsed.products.length === 0) throw new NothingImportableError(parsed.skipped);
+  return writeCatalogue(db, parseForImport(input, options), options);
+}
+
+/**
+ * Writes a catalogue read by parseForImport, in one transaction, and resolves to the summary.
+ * @throws any database error, after rolling the whole import back
+ */
+export async function writeCatalogue(
+  db: DbExecutor,
+  parsed: ParsedCatalogue,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   const now = options.now ?? new Date();
   const full = options.full ?? false;
   const wanted = parsed.products;
@@ -304,6 +348,7 @@ export async function importCatalogue(
 
     // A batch of products at a time: what the catalogue holds for them is read, compared and
     // written before the next batch, so memory stays flat however large the export.
+    let written = 0;
     for (const batch of chunks(wanted)) {
       const ids = batch.flatMap((product) => {
         const current = existing.get(product.handle);
@@ -349,8 +394,10 @@ export async function importCatalogue(
             variantCounts.unchanged++;
           }
         }
-        // What is left was deleted in Shopify: every variant of a product is in its export.
-        const gone = [...stored.values()].filter((row) => !row.archived);
+        // What is left was deleted in Shopify (every variant of a product is in its export), except
+        // the variants whose rows were skipped for a bad value: those are left as they were.
+        const unreadable = new Set(product.skippedOptionKeys);
+        const gone = [...stored.values()].filter((row) => !row.archived && !unreadable.has(row.option_key));
         if (gone.length > 0) {
           archivedVariantIds.push(...gone.map((row) => row.id));
           variantCounts.archived += gone.length;
@@ -368,19 +415,26 @@ export async function importCatalogue(
       for (const rows of chunks(newVariants)) await tx.insert(productVariants).values(rows);
       for (const rows of chunks(newAssets)) await tx.insert(productAssets).values(rows);
       for (const archived of chunks(archivedVariantIds)) {
-        await tx.update(productVariants).set({ archived: true }).where(inArray(productVariants.id, archived));
+        await tx
+          .update(productVariants)
+          .set({ archived: true, archived_at: now })
+          .where(inArray(productVariants.id, archived));
       }
+      written += batch.length;
+      options.onProgress?.({ stage: 'write', products: written, total: wanted.length });
     }
     for (const handles of chunks([...updated])) {
       await tx.update(products).set({ updated_at: now }).where(inArray(products.handle, handles));
     }
 
     if (full) {
-      // The file is the whole catalogue: what it does not list is no longer in the shop.
+      // The file is the whole catalogue: what it does not list is no longer in the shop. A product
+      // it lists but skipped (e.g. an unknown status) is still in the shop.
       const listedIds = new Set(productIds.values());
-      const absent = (await tx.select({ id: products.id, status: products.status }).from(products)).filter(
-        (row) => !listedIds.has(row.id),
-      );
+      const skippedHandles = new Set(parsed.skippedHandles);
+      const absent = (
+        await tx.select({ id: products.id, handle: products.handle, status: products.status }).from(products)
+      ).filter((row) => !listedIds.has(row.id) && !skippedHandles.has(row.handle));
       const toArchive = absent.filter((row) => row.status !== 'archived').map((row) => row.id);
       for (const ids of chunks(toArchive)) {
         await tx
@@ -392,7 +446,7 @@ export async function importCatalogue(
       for (const ids of chunks(absent.map((row) => row.id))) {
         const archived = await tx
           .update(productVariants)
-          .set({ archived: true })
+          .set({ archived: true, archived_at: now })
           .where(and(inArray(productVariants.product_id, ids), eq(productVariants.archived, false)))
           .returning({ id: productVariants.id });
         variantCounts.archived += archived.length;
@@ -407,6 +461,7 @@ export async function importCatalogue(
       products: productCounts,
       variants: variantCounts,
       brandsCreated: newBrands.size,
+      barcodesCleaned: parsed.barcodesCleaned,
       skips: parsed.skipped,
       warnings: [...parsed.warnings, ...movedSkus],
     };

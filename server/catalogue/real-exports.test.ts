@@ -2,10 +2,10 @@
  * Each real-world export fixture (issue 11, "Tests") imported into PGlite through the importer: the
  * exact numbers of products and variants stored, and the summary `npm run catalogue:import` prints.
  */
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, products, productVariants } from '../db/schema';
-import { readFixture, useCatalogueDatabase } from './catalogue-test-db';
+import { catalogueRows, readFixture, useCatalogueDatabase } from './catalogue-test-db';
 import { importCatalogue } from './import';
 import { formatSummary } from './import-summary';
 import { CatalogueFileError } from './shopify-csv';
@@ -38,6 +38,21 @@ async function importFixture(name: string, full = false): Promise<string[]> {
   const summary = await importCatalogue(database(), readFixture(name), { now: NOW, full });
   return formatSummary(name, summary).split('\n');
 }
+
+/** The summary's first four lines for a first import of `products` products with `variants` variants of one brand. */
+function firstImport(file: string, products: number, variants: number): string[] {
+  return [
+    `Imported ${file}:`,
+    `  Products: ${products} created, 0 updated, 0 unchanged, 0 archived, 0 skipped.`,
+    `  Variants: ${variants} created, 0 updated, 0 unchanged, 0 archived, 0 skipped.`,
+    '  Brands: 1 new.',
+  ];
+}
+
+const apostrophes = (count: number, first: string) => [
+  'Warnings (1):',
+  `  Barcodes: ${count} had a spreadsheet's leading apostrophe (first on line 2: '${first}), removed. Shopify still stores them with it; correct them there too.`,
+];
 
 const NO_QUANTITIES =
   '  The file has no inventory quantity column: quantities unknown; availability will follow the inventory policy.';
@@ -206,5 +221,76 @@ describe('importing real-world exports', () => {
       );
     }
     expect(await stored()).toMatchObject({ products: 0, variants: 0, brands: [] });
+  });
+
+  // Issue 26's stores, written from what real exports hold: the counts are the fixtures' products and
+  // variant rows (every one kept), and the barcodes written with a spreadsheet's apostrophe.
+  it.each([
+    ['clothing-pt-current.csv', 6, 28, []],
+    ['knitwear-pl-classic.csv', 5, 18, apostrophes(15, '5905523000108')],
+    ['fashion-fr-current.csv', 5, 26, []],
+    ['outdoor-de-classic.csv', 3, 16, []],
+    ['jewellery-en-classic.csv', 7, 33, []],
+    ['print-on-demand-100-variants.csv', 3, 103, []],
+    ['supplements-se-current.csv', 7, 23, apostrophes(18, '7350177880008')],
+    ['garden-classic.csv', 5, 12, []],
+    ['candles-v1.csv', 3, 9, []],
+  ])('keeps every variant of %s', async (file, productCount, variantCount, warnings) => {
+    expect(await importFixture(file)).toEqual([
+      ...firstImport(file, productCount, variantCount),
+      ...warnings,
+    ]);
+    expect(await stored()).toMatchObject({
+      products: productCount,
+      variants: variantCount,
+      archivedVariants: 0,
+    });
+  });
+
+  it('changes nothing for a truncated file or one with a row missing a cell', async () => {
+    await importFixture('garden-classic.csv');
+    const before = await catalogueRows(database());
+    for (const file of [
+      'refused-truncated-in-description.csv',
+      'refused-truncated-mid-row.csv',
+      'refused-missing-cell.csv',
+    ]) {
+      await expect(importFixture(file, true)).rejects.toBeInstanceOf(CatalogueFileError);
+    }
+    expect(await catalogueRows(database())).toEqual(before);
+  });
+
+  it('leaves a stored variant as it was when a later file has a typo in its price, and lists the row', async () => {
+    await importFixture('candles-v1.csv');
+    const glassJar = async () =>
+      (await catalogueRows(database())).variants.find((row) => row.sku === 'WW-12');
+    const before = await glassJar();
+    expect(await importFixture('candles-v2-price-typo.csv', true)).toEqual([
+      'Imported candles-v2-price-typo.csv as a full export:',
+      '  Products: 0 created, 1 updated, 2 unchanged, 0 archived, 0 skipped.',
+      '  Variants: 0 created, 1 updated, 7 unchanged, 0 archived, 1 skipped.',
+      '  Brands: 0 new.',
+      'Skipped (1):',
+      "  line 3 (fig-cedar-candle): price '32..00' is not a price (write it as 9.99: digits, a point, two decimals)",
+    ]);
+    expect(await glassJar()).toEqual(before);
+    expect(before).toMatchObject({ price: 3200, archived: false, position: 2 });
+  });
+
+  it('does not archive, in a full import, a product the file lists but skips', async () => {
+    const plants = readFixture('plants-current.csv').toString('utf8');
+    await importCatalogue(database(), plants.replace(',Pending,', ',active,'), { now: NOW });
+    const summary = await importCatalogue(database(), plants, { now: NOW, full: true });
+    expect([summary.products.archived, summary.variants.archived]).toEqual([0, 0]);
+    const [olive] = await database()
+      .select()
+      .from(products)
+      .where(eq(products.handle, 'olive-tree-standard'));
+    const oliveVariants = await database()
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.product_id, olive?.id ?? 0));
+    expect(olive?.status).toBe('active');
+    expect(oliveVariants.map((row) => row.archived)).toEqual([false, false]);
   });
 });
