@@ -4,6 +4,7 @@ import {
   allFilteredSelected,
   brandSelection,
   buildIndex,
+  deliveryIn,
   deliveryOf,
   filterIds,
   matchSkus,
@@ -13,7 +14,7 @@ import {
   toggleFiltered,
   toggleProduct,
 } from './feed-selection';
-import { STORE, withStatus } from './shop-test-fixtures';
+import { STORE, product, variant, withStatus, withVariants } from './shop-test-fixtures';
 
 describe('parseSkus', () => {
   it('splits on commas or whitespace and drops repeats case-insensitively', () => {
@@ -39,21 +40,42 @@ describe('deliveryOf', () => {
   ];
 
   it('delivers a product with at least one variant left in, counting the variants left out', () => {
-    expect(deliveryOf(shorts)).toEqual({ reason: null, addable: true, excludedVariants: 1 });
-    expect(deliveryOf(shirt)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
-    expect(deliveryOf(vase)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
+    expect(deliveryOf(shorts, false)).toEqual({ reason: null, addable: true, excludedVariants: 1 });
+    expect(deliveryOf(shirt, false)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
+    expect(deliveryOf(vase, false)).toEqual({ reason: null, addable: true, excludedVariants: 0 });
   });
 
   it('cannot add a product that is not active in the shop', () => {
-    expect(deliveryOf(draft)).toEqual({ reason: 'status_draft', addable: false, excludedVariants: 0 });
-    expect(deliveryOf(archived)).toEqual({ reason: 'status_archived', addable: false, excludedVariants: 0 });
+    expect(deliveryOf(draft, false)).toEqual({ reason: 'status_draft', addable: false, excludedVariants: 0 });
+    expect(deliveryOf(archived, false)).toEqual({
+      reason: 'status_archived',
+      addable: false,
+      excludedVariants: 0,
+    });
     const unlisted = withStatus(vase, 'unlisted');
-    expect(deliveryOf(unlisted).addable).toBe(false);
+    expect(deliveryOf(unlisted, false).addable).toBe(false);
   });
 
   it('can add a gift card or a product whose every variant is left out, with the reason it is not delivered', () => {
-    expect(deliveryOf(gift)).toEqual({ reason: 'gift_card', addable: true, excludedVariants: 0 });
-    expect(deliveryOf(free)).toEqual({ reason: 'price_zero', addable: true, excludedVariants: 0 });
+    expect(deliveryOf(gift, false)).toEqual({ reason: 'gift_card', addable: true, excludedVariants: 0 });
+    expect(deliveryOf(free, false)).toEqual({ reason: 'price_zero', addable: true, excludedVariants: 0 });
+  });
+
+  it('leaves a product not on the online store out unless the feed includes such products, then only its variants count (issue 26)', () => {
+    const hidden = withVariants(product(18, 1, null, 'Hidden Shorts', { exclusion: 'not_published' }), [
+      variant(181, 'HIDDEN-S'),
+      variant(182, 'HIDDEN-M', { price: 0, exclusion: 'price_zero' }),
+    ]);
+    expect(deliveryOf(hidden, false)).toEqual({
+      reason: 'not_published',
+      addable: true,
+      excludedVariants: 0,
+    });
+    expect(deliveryOf(hidden, true)).toEqual({ reason: null, addable: true, excludedVariants: 1 });
+    const hiddenFree = { ...free, exclusion: 'not_published' as const };
+    expect(deliveryOf(hiddenFree, true).reason, 'its variants left out all the same').toBe('price_zero');
+    expect(deliveryOf(gift, true).reason, 'only not_published is waived').toBe('gift_card');
+    expect(deliveryOf(draft, true)).toEqual(deliveryOf(draft, false));
   });
 });
 
@@ -90,13 +112,15 @@ describe('selection on the catalogue index (issue 11)', () => {
 
   it('selects all of a partly selected brand first, then deselects it (issue 15)', () => {
     const partly = new Set([12, 16]);
-    expect(brandSelection(index, partly, selectionFacts(index, partly).selectedBrands, 1)).toBe('some');
+    expect(brandSelection(index, partly, selectionFacts(index, partly, false).selectedBrands, 1)).toBe(
+      'some',
+    );
     const all = toggleBrand(index, partly, 1);
     expect(sorted(all)).toEqual([11, 12, 13, 16]);
-    expect(brandSelection(index, all, selectionFacts(index, all).selectedBrands, 1)).toBe('all');
+    expect(brandSelection(index, all, selectionFacts(index, all, false).selectedBrands, 1)).toBe('all');
     const none = toggleBrand(index, all, 1);
     expect(sorted(none)).toEqual([16]);
-    expect(brandSelection(index, none, selectionFacts(index, none).selectedBrands, 1)).toBe('none');
+    expect(brandSelection(index, none, selectionFacts(index, none, false).selectedBrands, 1)).toBe('none');
   });
 
   it("selects the addable filtered products, then 'Select/Deselect All' deselects every filtered one", () => {
@@ -119,8 +143,34 @@ describe('selection on the catalogue index (issue 11)', () => {
   });
 
   it('counts the brands of a selection and its deliverable products', () => {
-    const facts = selectionFacts(index, new Set([11, 14, 16, 17]));
+    const facts = selectionFacts(index, new Set([11, 14, 16, 17]), false);
     expect(sorted(facts.selectedBrands)).toEqual([1, 2]);
     expect(facts.deliverableCount).toBe(1);
+  });
+});
+
+describe('products not on the online store (issue 26)', () => {
+  const hidden = product(21, 3, 'HIDDEN-1', 'Hidden Candle', { exclusion: 'not_published' });
+  const hiddenFree = withVariants(product(22, 3, null, 'Hidden Sample', { exclusion: 'not_published' }), [
+    variant(221, 'HIDDEN-FREE', { price: 0, exclusion: 'price_zero' }),
+  ]);
+  const index = buildIndex([...STORE, hidden, hiddenFree]);
+
+  it('can be added, by a click or with their brand', () => {
+    expect([...toggleProduct(index, new Set(), 21)]).toEqual([21]);
+    expect(index.addableIdsByBrand.get(3)).toEqual([21, 22]);
+  });
+
+  it('are deliverable only in a feed that includes them, as far as their variants go', () => {
+    const selection = new Set([11, 21, 22]);
+    expect(selectionFacts(index, selection, false).deliverableCount).toBe(1);
+    expect(selectionFacts(index, selection, true).deliverableCount).toBe(2);
+    expect(deliveryIn(index, 21, false)?.reason).toBe('not_published');
+    expect(deliveryIn(index, 21, true)?.reason).toBeNull();
+    expect(deliveryIn(index, 22, true)?.reason).toBe('price_zero');
+    expect(deliveryIn(index, 11, true), 'a published product is the same either way').toBe(
+      index.delivery.get(11),
+    );
+    expect(deliveryIn(index, 999, true)).toBeUndefined();
   });
 });

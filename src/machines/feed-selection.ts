@@ -9,6 +9,10 @@
  * added, by a click, a brand, 'Select/Deselect All Products' or an SKU import; a selection that
  * already holds one keeps it until the admin removes it. Gift cards and products whose every
  * variant is priced 0 or has no image can be added and are counted as not deliverable.
+ *
+ * Issue 26: a product not published on the online store (`not_published`, the last product reason)
+ * can be added; it is delivered, as far as its variants go, only by a feed that includes such
+ * products on purpose (`includeUnpublished`), as the server's productExclusion decides.
  */
 import type { ExclusionReason, ShopProduct } from '@/api/schemas/shop';
 
@@ -32,10 +36,15 @@ export interface ProductDelivery {
   excludedVariants: number;
 }
 
-/** The ProductDelivery of `product`; see there. */
-export function deliveryOf(product: ShopProduct): ProductDelivery {
+/**
+ * The ProductDelivery of `product` in a feed that delivers products not published on the online
+ * store (`includeUnpublished`, issue 26) or leaves them out. The shop API's `not_published` comes
+ * after every other product reason, so with it waived only the variants' reasons remain.
+ */
+export function deliveryOf(product: ShopProduct, includeUnpublished: boolean): ProductDelivery {
   const addable = product.exclusion === null || !NOT_ADDABLE.has(product.exclusion);
-  if (product.exclusion !== null) return { reason: product.exclusion, addable, excludedVariants: 0 };
+  const own = includeUnpublished && product.exclusion === 'not_published' ? null : product.exclusion;
+  if (own !== null) return { reason: own, addable, excludedVariants: 0 };
   const excluded = product.variants.filter((variant) => variant.exclusion !== null);
   if (excluded.length === product.variants.length) {
     return { reason: excluded[0]?.exclusion ?? null, addable, excludedVariants: 0 };
@@ -59,8 +68,16 @@ export interface SkuImportReport {
 /** Lookups built once per load, so that toggles, filtering and SKU import stay fast on 10,000 products. */
 export interface CatalogueIndex {
   byId: ReadonlyMap<number, ShopProduct>;
-  /** Per product: whether it can be added and why it is not delivered (see deliveryOf). */
+  /**
+   * Per product: whether it can be added and why it is not delivered (see deliveryOf) in a feed that
+   * leaves products not published on the online store out.
+   */
   delivery: ReadonlyMap<number, ProductDelivery>;
+  /**
+   * Per product left out as `not_published` only: its delivery in a feed that includes such products
+   * (issue 26), so that the option's toggle looks up instead of recomputing.
+   */
+  unpublishedDelivery: ReadonlyMap<number, ProductDelivery>;
   /** Lower-cased name and every variant's SKU of each product, in product order. */
   searchKeys: readonly string[];
   /** The products of each brand that can be added, in product order. */
@@ -73,6 +90,7 @@ export interface CatalogueIndex {
 export const EMPTY_INDEX: CatalogueIndex = {
   byId: new Map(),
   delivery: new Map(),
+  unpublishedDelivery: new Map(),
   searchKeys: [],
   addableIdsByBrand: new Map(),
   idsBySku: new Map(),
@@ -88,13 +106,15 @@ function pushTo<K>(map: Map<K, number[]>, key: K, id: number): void {
 export function buildIndex(products: readonly ShopProduct[]): CatalogueIndex {
   const byId = new Map<number, ShopProduct>();
   const delivery = new Map<number, ProductDelivery>();
+  const unpublishedDelivery = new Map<number, ProductDelivery>();
   const addableIdsByBrand = new Map<number, number[]>();
   const idsBySku = new Map<string, number[]>();
   const searchKeys: string[] = [];
   for (const product of products) {
     byId.set(product.id, product);
-    const facts = deliveryOf(product);
+    const facts = deliveryOf(product, false);
     delivery.set(product.id, facts);
+    if (facts.reason === 'not_published') unpublishedDelivery.set(product.id, deliveryOf(product, true));
     let key = product.name;
     for (const variant of product.variants) {
       if (variant.sku === null) continue;
@@ -104,7 +124,19 @@ export function buildIndex(products: readonly ShopProduct[]): CatalogueIndex {
     searchKeys.push(key.toLowerCase());
     if (product.brand && facts.addable) pushTo(addableIdsByBrand, product.brand.id, product.id);
   }
-  return { byId, delivery, searchKeys, addableIdsByBrand, idsBySku };
+  return { byId, delivery, unpublishedDelivery, searchKeys, addableIdsByBrand, idsBySku };
+}
+
+/**
+ * The ProductDelivery of product `id` in a feed that includes products not published on the online
+ * store or not (`includeUnpublished`, issue 26); undefined for an id the catalogue does not hold.
+ */
+export function deliveryIn(
+  index: CatalogueIndex,
+  id: number,
+  includeUnpublished: boolean,
+): ProductDelivery | undefined {
+  return (includeUnpublished ? index.unpublishedDelivery.get(id) : undefined) ?? index.delivery.get(id);
 }
 
 /** Whether product `id` can be added (false for an id the catalogue does not hold). */
@@ -259,18 +291,21 @@ export function toggleFiltered(
 
 /**
  * What the editor shows of a selection: the brands with at least one selected product (spec §2:
- * such a brand counts as selected) and how many selected products deliver at least one item.
+ * such a brand counts as selected) and how many selected products deliver at least one item in a
+ * feed that includes products not published on the online store or not (`includeUnpublished`,
+ * issue 26).
  */
 export function selectionFacts(
   index: CatalogueIndex,
   selected: ReadonlySet<number>,
+  includeUnpublished: boolean,
 ): { selectedBrands: Set<number>; deliverableCount: number } {
   const selectedBrands = new Set<number>();
   let deliverableCount = 0;
   for (const id of selected) {
     const brandId = index.byId.get(id)?.brand?.id;
     if (brandId !== undefined) selectedBrands.add(brandId);
-    if (index.delivery.get(id)?.reason === null) deliverableCount++;
+    if (deliveryIn(index, id, includeUnpublished)?.reason === null) deliverableCount++;
   }
   return { selectedBrands, deliverableCount };
 }

@@ -16,6 +16,7 @@ import {
   selectCanSave,
   selectDraftValues,
   selectFieldView,
+  selectIncludeUnpublished,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
@@ -25,7 +26,7 @@ import {
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
-import { STORE, product } from './shop-test-fixtures';
+import { STORE, product, variant, withVariants } from './shop-test-fixtures';
 import { uiFocus, uiNavigate, uiToast } from './ui-effects';
 
 const NOW = Date.parse('2025-06-11T10:00:00Z');
@@ -84,13 +85,21 @@ function start(options: Options = {}) {
       }),
       loadFeed: fromPromise(async ({ input }: { input: { feedId: number } }) => {
         if (options.feedError) throw options.feedError;
-        return options.feed ?? { id: input.feedId, name: 'Loaded', user_id: 10, products: [1, 4] };
+        return (
+          options.feed ?? {
+            id: input.feedId,
+            name: 'Loaded',
+            user_id: 10,
+            include_unpublished: false,
+            products: [1, 4],
+          }
+        );
       }),
       saveFeed: fromPromise(
         async ({ input }: { input: { feedId: number | null; feed: FeedSaveRequest } }) => {
           calls.saved.push(input);
           if (options.save) return options.save(input);
-          return { id: input.feedId ?? 77, ...input.feed };
+          return { id: input.feedId ?? 77, include_unpublished: false, ...input.feed };
         },
       ),
       diagnostics: feedDiagnosticsMachine.provide({
@@ -164,7 +173,7 @@ describe('loading', () => {
   it('loads the edited feed: name, customer, selection and its brands, and is not dirty', async () => {
     const { actor } = await ready({
       feedId: 5,
-      feed: { id: 5, name: 'Acme', user_id: 10, products: [1, 4, 999] },
+      feed: { id: 5, name: 'Acme', user_id: 10, include_unpublished: false, products: [1, 4, 999] },
     });
     const { context } = actor.getSnapshot();
     expect([context.name, context.userId]).toEqual(['Acme', 10]);
@@ -346,13 +355,16 @@ describe('validation, saving and dirty tracking', () => {
     actor.send({ type: 'submit' });
     expect(selectIsSaving(actor.getSnapshot())).toBe(true);
     expect(calls.saved).toEqual([
-      { feedId: null, feed: { name: 'Acme main', user_id: 10, products: [1, 4] } },
+      {
+        feedId: null,
+        feed: { name: 'Acme main', user_id: 10, products: [1, 4], include_unpublished: false },
+      },
     ]);
     // Edits wait while saving.
     actor.send({ type: 'product.toggle', productId: 2 });
     expect(selected(actor)).toEqual([1, 4]);
 
-    finish({ id: 77, name: 'Acme main', user_id: 10, products: [1, 4] });
+    finish({ id: 77, name: 'Acme main', user_id: 10, include_unpublished: false, products: [1, 4] });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
     expect(emitted, 'a toast, then back to the feeds list').toEqual([
       uiToast('success', 'Feed created! Acme main (customer #10)'),
@@ -362,6 +374,7 @@ describe('validation, saving and dirty tracking', () => {
       id: 77,
       name: 'Acme main',
       user_id: 10,
+      include_unpublished: false,
       products: [1, 4],
     });
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
@@ -373,7 +386,9 @@ describe('validation, saving and dirty tracking', () => {
     actor.send({ type: 'brand.toggle', brandId: 2 });
     actor.send({ type: 'submit' });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && calls.saved.length === 1);
-    expect(calls.saved).toEqual([{ feedId: 5, feed: { name: 'Loaded', user_id: 10, products: [1, 4, 5] } }]);
+    expect(calls.saved).toEqual([
+      { feedId: 5, feed: { name: 'Loaded', user_id: 10, products: [1, 4, 5], include_unpublished: false } },
+    ]);
     expect(emitted).toContainEqual(uiToast('success', 'Feed updated! Loaded (customer #10)'));
   });
 
@@ -420,7 +435,7 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
     const { actor } = await ready({
       products: STORE,
       feedId: 5,
-      feed: { id: 5, name: 'Store', user_id: 10, products: [11, 14, 16, 17] },
+      feed: { id: 5, name: 'Store', user_id: 10, include_unpublished: false, products: [11, 14, 16, 17] },
     });
     expect(selected(actor)).toEqual([11, 14, 16, 17]);
     expect(actor.getSnapshot().context.deliverableCount).toBe(1);
@@ -447,7 +462,7 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
     const { actor } = await ready({
       products: STORE,
       feedId: 5,
-      feed: { id: 5, name: 'Store', user_id: 10, products: [15] },
+      feed: { id: 5, name: 'Store', user_id: 10, include_unpublished: false, products: [15] },
     });
     actor.send({ type: 'brand.toggle', brandId: 1 });
     expect(selected(actor)).toEqual([11, 12, 13, 15]);
@@ -464,7 +479,7 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
     const { actor } = await ready({
       products: STORE,
       feedId: 5,
-      feed: { id: 5, name: 'Store', user_id: 10, products: [14] },
+      feed: { id: 5, name: 'Store', user_id: 10, include_unpublished: false, products: [14] },
     });
     actor.send({ type: 'filter.change', value: 'shorts' });
     expect(actor.getSnapshot().context.filteredIds).toEqual([11, 14]);
@@ -590,7 +605,7 @@ describe('draft restore (issue 15)', () => {
     const { actor } = await ready({
       products: STORE,
       feedId: 5,
-      feed: { id: 5, name: 'Store', user_id: 10, products: [14] },
+      feed: { id: 5, name: 'Store', user_id: 10, include_unpublished: false, products: [14] },
     });
     actor.send({
       type: 'draft.restore',
@@ -603,6 +618,7 @@ describe('draft restore (issue 15)', () => {
       name: 'Kept name',
       userId: 11,
       selected: [11, 14],
+      includeUnpublished: false,
     });
 
     actor.send({ type: 'draft.restore', values: { name: 'Other', userId: 99, selected: [] } });
@@ -621,5 +637,81 @@ describe('draft restore (issue 15)', () => {
       actor.send({ type: 'draft.restore', values });
     }
     expect(actor.getSnapshot().context).toBe(before);
+  });
+});
+
+describe('products not on the online store (issue 26)', () => {
+  /** Product 7 is active but not published on the online store; 8 too, and its only variant is priced 0. */
+  const CATALOGUE: ShopProduct[] = [
+    ...PRODUCTS,
+    product(7, 2, 'BB-HIDDEN', 'Hidden Omega', { exclusion: 'not_published' }),
+    withVariants(product(8, 2, null, 'Hidden Sample', { exclusion: 'not_published' }), [
+      variant(81, 'BB-FREE', { price: 0, exclusion: 'price_zero' }),
+    ]),
+  ];
+
+  it("loads the feed's choice, counts them as deliverable while it is on, and saves it", async () => {
+    const { actor, calls } = await ready({
+      products: CATALOGUE,
+      feedId: 5,
+      feed: { id: 5, name: 'Store', user_id: 10, include_unpublished: true, products: [1, 7, 8] },
+    });
+    expect(selectIncludeUnpublished(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.deliverableCount, 'product 8 has no variant to deliver').toBe(2);
+    expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+
+    actor.send({ type: 'includeUnpublished.change', value: false });
+    expect(selectIncludeUnpublished(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.deliverableCount).toBe(1);
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    expect(selectDraftValues(actor.getSnapshot()).includeUnpublished).toBe(false);
+
+    actor.send({ type: 'includeUnpublished.change', value: true });
+    expect(selectIsDirty(actor.getSnapshot()), 'back as loaded').toBe(false);
+    actor.send({ type: 'includeUnpublished.change', value: false });
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }) && calls.saved.length === 1);
+    expect(calls.saved).toEqual([
+      { feedId: 5, feed: { name: 'Store', user_id: 10, products: [1, 7, 8], include_unpublished: false } },
+    ]);
+    expect(selectIsDirty(actor.getSnapshot()), 'the saved choice is the new baseline').toBe(false);
+  });
+
+  it('leaves them out of a new feed until the admin includes them', async () => {
+    const { actor, calls } = await ready({ products: CATALOGUE });
+    expect(selectIncludeUnpublished(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'brand.toggle', brandId: 2 });
+    expect(selected(actor), 'they can be added').toEqual([4, 5, 7, 8]);
+    expect(actor.getSnapshot().context.deliverableCount).toBe(2);
+    actor.send({ type: 'includeUnpublished.change', value: true });
+    expect(actor.getSnapshot().context.deliverableCount).toBe(3);
+    expect(selectUndoMessage(actor.getSnapshot()), 'not a selection change: the Undo offer stays').toBe(
+      'Added 4 products of Bare Biology',
+    );
+    actor.send({ type: 'name.change', value: 'With hidden' });
+    actor.send({ type: 'customer.change', userId: 10 });
+    actor.send({ type: 'submit' });
+    expect(calls.saved).toEqual([
+      {
+        feedId: null,
+        feed: { name: 'With hidden', user_id: 10, products: [4, 5, 7, 8], include_unpublished: true },
+      },
+    ]);
+  });
+
+  it('restores the choice from a draft, and a draft kept before the option as left out', async () => {
+    const { actor } = await ready({ products: CATALOGUE });
+    actor.send({
+      type: 'draft.restore',
+      values: { name: 'Kept', userId: 10, selected: [7], includeUnpublished: true },
+    });
+    expect(actor.getSnapshot().context).toMatchObject({ includeUnpublished: true, deliverableCount: 1 });
+    actor.send({ type: 'draft.restore', values: { name: 'Older', userId: 10, selected: [7] } });
+    expect(actor.getSnapshot().context).toMatchObject({ includeUnpublished: false, deliverableCount: 0 });
+    actor.send({
+      type: 'draft.restore',
+      values: { name: 'Bad', userId: 10, selected: [7], includeUnpublished: 'yes' },
+    });
+    expect(actor.getSnapshot().context.name, 'not a draft: ignored').toBe('Older');
   });
 });

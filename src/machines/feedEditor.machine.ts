@@ -21,6 +21,10 @@
  * back exactly with `selection.undo` until another selection change; input kept across a sign-out
  * comes back with `draft.restore`, checked (valibot) and applied as if typed; a failed save's toast
  * is the spec's text with the server's reason (`failureText`).
+ *
+ * Issue 26: the feed's `include_unpublished` ("Also deliver products that are not on the online
+ * store") is a form value like the name: loaded, part of the unsaved changes and the draft, saved;
+ * the deliverable count follows it.
  */
 import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -125,6 +129,8 @@ export const FeedDraftValues = v.object({
   name: v.pipe(v.string(), v.maxLength(200)),
   userId: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
   selected: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(100_000)),
+  // Issue 26; optional so that a draft kept before the option existed still restores.
+  includeUnpublished: v.optional(v.boolean(), false),
 });
 export type FeedDraftValues = v.InferOutput<typeof FeedDraftValues>;
 
@@ -134,11 +140,12 @@ export interface FeedFormErrors {
   customer: string | null;
 }
 
-/** The selection the editor compares against to know whether there are unsaved changes. */
+/** The form values the editor compares against to know whether there are unsaved changes. */
 interface Baseline {
   name: string;
   userId: number | null;
   selected: ReadonlySet<number>;
+  includeUnpublished: boolean;
 }
 
 /** The form's fields, in the order the screen shows them (the first invalid one gets focus). */
@@ -165,7 +172,9 @@ export interface FeedEditorContext {
   name: string;
   userId: number | null;
   selected: ReadonlySet<number>;
-  /** How many selected products deliver at least one item (issue 11). */
+  /** Whether the feed delivers products not published on the online store too (issue 26). */
+  includeUnpublished: boolean;
+  /** How many selected products deliver at least one item (issues 11 and 26). */
   deliverableCount: number;
   /** Brands with at least one selected product (spec §2: such a brand counts as selected). */
   selectedBrands: ReadonlySet<number>;
@@ -206,6 +215,7 @@ export type FeedEditorEvent =
   | { type: 'sku.change'; value: string }
   | { type: 'sku.import' }
   | { type: 'selection.undo' }
+  | { type: 'includeUnpublished.change'; value: boolean }
   | { type: 'draft.restore'; values: unknown }
   | { type: 'submit' }
   | { type: 'retry' };
@@ -231,22 +241,29 @@ const ALL_TOUCHED: Record<FeedFormField, boolean> = { name: true, customer: true
 /** The context after an edit: brands, the deliverable count, dirtiness and the touched fields' errors follow. */
 function edited(
   context: FeedEditorContext,
-  changes: Partial<Pick<FeedEditorContext, 'name' | 'userId' | 'selected'>>,
+  changes: Partial<Pick<FeedEditorContext, 'name' | 'userId' | 'selected' | 'includeUnpublished'>>,
 ): Partial<FeedEditorContext> {
   const name = changes.name ?? context.name;
   const userId = changes.userId === undefined ? context.userId : changes.userId;
   const selected = changes.selected ?? context.selected;
-  const { selectedBrands, deliverableCount } = changes.selected
-    ? selectionFacts(context.index, selected)
-    : context;
+  const includeUnpublished = changes.includeUnpublished ?? context.includeUnpublished;
+  const { selectedBrands, deliverableCount } =
+    changes.selected || changes.includeUnpublished !== undefined
+      ? selectionFacts(context.index, selected, includeUnpublished)
+      : context;
   const { baseline } = context;
   return {
     name,
     userId,
     selected,
+    includeUnpublished,
     selectedBrands,
     deliverableCount,
-    dirty: name !== baseline.name || userId !== baseline.userId || !sameSet(selected, baseline.selected),
+    dirty:
+      name !== baseline.name ||
+      userId !== baseline.userId ||
+      includeUnpublished !== baseline.includeUnpublished ||
+      !sameSet(selected, baseline.selected),
     errors: shownErrors(validate(name, userId), context.touched),
   };
 }
@@ -281,7 +298,8 @@ function restored(context: FeedEditorContext, values: FeedDraftValues): Partial<
   const selected = new Set(
     values.selected.filter((id) => index.byId.has(id) && (isAddable(index, id) || baseline.selected.has(id))),
   );
-  return { ...edited(context, { name: values.name, userId, selected }), undo: null };
+  const { name, includeUnpublished } = values;
+  return { ...edited(context, { name, userId, selected, includeUnpublished }), undo: null };
 }
 
 /** The feed editor statechart; see the module comment. Start it with `input: { feedId }`. */
@@ -354,6 +372,7 @@ export const feedEditorMachine = setup({
     name: '',
     userId: null,
     selected: new Set(),
+    includeUnpublished: false,
     deliverableCount: 0,
     selectedBrands: new Set(),
     filter: '',
@@ -362,7 +381,7 @@ export const feedEditorMachine = setup({
     skuReport: null,
     errors: { name: null, customer: null },
     touched: UNTOUCHED,
-    baseline: { name: '', userId: null, selected: new Set() },
+    baseline: { name: '', userId: null, selected: new Set(), includeUnpublished: false },
     dirty: false,
     loadError: null,
     savedFeed: null,
@@ -475,12 +494,14 @@ export const feedEditorMachine = setup({
           const name = feed?.name ?? '';
           const userId = feed?.user_id ?? null;
           const selected = new Set(feed?.products.filter((id) => index.byId.has(id)) ?? []);
-          const prepared = { ...context, index, baseline: { name, userId, selected } };
+          const includeUnpublished = feed?.include_unpublished ?? false;
+          const baseline = { name, userId, selected, includeUnpublished };
+          const prepared = { ...context, index, baseline };
           return {
             index,
-            baseline: prepared.baseline,
+            baseline,
             filteredIds: filterIds(context.products, index, context.filter),
-            ...edited(prepared, { name, userId, selected }),
+            ...edited(prepared, { name, userId, selected, includeUnpublished }),
           };
         }),
       },
@@ -527,6 +548,9 @@ export const feedEditorMachine = setup({
                   context.brands.find((brand) => brand.id === event.brandId)?.name,
                 ),
               ),
+            },
+            'includeUnpublished.change': {
+              actions: assign(({ context, event }) => edited(context, { includeUnpublished: event.value })),
             },
             'selection.undo': {
               guard: 'hasUndo',
@@ -616,6 +640,7 @@ export const feedEditorMachine = setup({
                 name: context.name.trim(),
                 user_id: context.userId ?? 0,
                 products: [...context.selected].sort((a, b) => a - b),
+                include_unpublished: context.includeUnpublished,
               },
             }),
             onDone: {
@@ -636,7 +661,12 @@ export const feedEditorMachine = setup({
                   savedFeed: event.output,
                   feedId: event.output.id,
                   name: event.output.name,
-                  baseline: { name: event.output.name, userId: context.userId, selected: context.selected },
+                  baseline: {
+                    name: event.output.name,
+                    userId: context.userId,
+                    selected: context.selected,
+                    includeUnpublished: context.includeUnpublished,
+                  },
                   dirty: false,
                   undo: null,
                 })),
@@ -691,7 +721,10 @@ export function selectIsSaving(snapshot: FeedEditorSnapshot): boolean {
   return snapshot.matches({ ready: 'saving' });
 }
 
-/** True when name, customer or selection differ from what was loaded or last saved. */
+/**
+ * True when name, customer, selection or whether unpublished products are delivered (issue 26)
+ * differ from what was loaded or last saved.
+ */
 export function selectIsDirty(snapshot: FeedEditorSnapshot): boolean {
   return snapshot.context.dirty;
 }
@@ -728,14 +761,19 @@ export function selectDiagnosticsActor(snapshot: FeedEditorSnapshot) {
 
 /** The form's values for the unsaved-input draft (`FeedDraftValues`), JSON-serialisable. */
 export function selectDraftValues(snapshot: FeedEditorSnapshot): FeedDraftValues {
-  const { name, userId, selected } = snapshot.context;
-  return { name, userId, selected: [...selected].sort((a, b) => a - b) };
+  const { name, userId, selected, includeUnpublished } = snapshot.context;
+  return { name, userId, selected: [...selected].sort((a, b) => a - b), includeUnpublished };
 }
 
 /** How much of brand `brandId` is selected ('none', 'some' or 'all'; see `brandSelection`). */
 export function selectBrandSelection(snapshot: FeedEditorSnapshot, brandId: number): 'none' | 'some' | 'all' {
   const { index, selected, selectedBrands } = snapshot.context;
   return brandSelection(index, selected, selectedBrands, brandId);
+}
+
+/** Whether the feed delivers products not published on the online store too (issue 26), for its checkbox. */
+export function selectIncludeUnpublished(snapshot: FeedEditorSnapshot): boolean {
+  return snapshot.context.includeUnpublished;
 }
 
 /** What the last bulk selection change did, while Undo can take it back; null otherwise. */
