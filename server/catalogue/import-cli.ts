@@ -9,7 +9,7 @@
  *
  * The file is read and checked before the database is opened (issue 26): opening PGlite takes
  * seconds, and a refused file must answer at once without creating or touching the data directory.
- * Files of more than PROGRESS_ROWS rows get progress lines on stderr, so stdout holds the summary.
+ * Files of PROGRESS_ROWS rows or more get progress lines on stderr, so stdout holds the summary.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -80,7 +80,7 @@ async function main(args: string[]): Promise<number> {
   try {
     const summary = await writeCatalogue(database.db, catalogue, {
       full,
-      onProgress: catalogue.rowCount > PROGRESS_ROWS ? printProgress : undefined,
+      onProgress: catalogue.rowCount >= PROGRESS_ROWS ? printProgress : undefined,
     });
     console.log(formatSummary(file, summary));
     return 0;
