@@ -24,10 +24,15 @@
  *   only while offered); a partly selected brand's toggle selects all of it first; drafts kept across a
  *   sign-out are restored on the form as loaded, valid ones as if typed and others ignored; a failed
  *   load or save says the server's reason after the spec's text.
+ * - Issue 26: whether the feed delivers products not on the online store is left out of the
+ *   serializer (no guard reads it; the checks work out the counts and dirtiness from the context).
+ *   Its toggle is offered where selection events are, and only to the other value: a new feed starts
+ *   without it, feed 7 with it, so both fixtures are walked and a save sends each.
  *
  * The catalogue is a real store's (issue 11): a product with two variants, a gift card (can be added,
- * not delivered) and a draft (cannot be added); feed 7 holds the draft, which stays selected until
- * removed. The Delivery panel's child (issue 12) is started on reaching `ready` and told to reload
+ * not delivered), a draft (cannot be added) and a product not on the online store with one variant
+ * priced 0 (issue 26: can be added, delivered only while the feed includes such products); feed 7
+ * holds the draft, which stays selected until removed, and the unpublished product. The Delivery panel's child (issue 12) is started on reaching `ready` and told to reload
  * after a save; its own paths are feedDiagnostics.model.ts.
  */
 import { expect } from 'vitest';
@@ -44,6 +49,7 @@ import {
   selectDiagnosticsActor,
   selectDraftValues,
   selectFieldView,
+  selectIncludeUnpublished,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
@@ -112,13 +118,32 @@ const PRODUCTS: ShopProduct[] = [
     status: 'draft',
     exclusion: 'status_draft',
   }),
+  product(
+    501,
+    'Vitamin K2',
+    SEEKING_HEALTH.id,
+    [
+      variant(5011, 'SH-K2', 2499, '60 capsules'),
+      { ...variant(5012, 'SH-K2-S', 0, 'Sample'), exclusion: 'price_zero' },
+    ],
+    { exclusion: 'not_published' },
+  ),
 ];
 const CUSTOMERS = [
   { id: 10, company_name: 'Acme Ltd' },
   { id: 11, company_name: 'Hopper Health' },
 ];
-/** Feed 7 as the server has it: a draft it held before issue 11, and 999 that left the catalogue. */
-const FEED_7: FeedDetail = { id: 7, name: 'Spring feed', user_id: 10, products: [101, 401, 999] };
+/**
+ * Feed 7 as the server has it: a draft it held before issue 11, 999 that left the catalogue, and a
+ * product not on the online store that it delivers on purpose (issue 26).
+ */
+const FEED_7: FeedDetail = {
+  id: 7,
+  name: 'Spring feed',
+  user_id: 10,
+  include_unpublished: true,
+  products: [101, 401, 501, 999],
+};
 
 const failure = new ApiError('Internal Server Error', { kind: 'http', status: 500 });
 const noMessage = new Error('');
@@ -137,14 +162,19 @@ function addable(id: number): boolean {
 
 /**
  * Spec §2: a brand counts as selected when it has at least one selected product; issue 11: a
- * selected product is deliverable when it is not excluded and one of its variants is not either.
+ * selected product is deliverable when it is not excluded and one of its variants is not either;
+ * issue 26: a product excluded only for not being on the online store is not excluded by a feed
+ * that includes such products.
  */
-function selection(ids: Iterable<number>): Selection {
+function selection(ids: Iterable<number>, includeUnpublished: boolean): Selection {
   const selected = new Set(ids);
   const products = [...selected].map(productOf);
   const brands = products.map((item) => item?.brand?.id).filter((brand) => brand !== undefined);
   const deliverable = products.filter(
-    (item) => item?.exclusion === null && item.variants.some((one) => one.exclusion === null),
+    (item) =>
+      item !== undefined &&
+      (item.exclusion === null || (includeUnpublished && item.exclusion === 'not_published')) &&
+      item.variants.some((one) => one.exclusion === null),
   );
   return { selected, selectedBrands: new Set(brands), deliverableCount: deliverable.length };
 }
@@ -192,6 +222,7 @@ function isDirty(context: FeedEditorContext): boolean {
   return (
     context.name !== baseline.name ||
     context.userId !== baseline.userId ||
+    context.includeUnpublished !== baseline.includeUnpublished ||
     context.selected.size !== baseline.selected.size ||
     [...context.selected].some((id) => !baseline.selected.has(id))
   );
@@ -268,13 +299,16 @@ function checkLoading(step: FeedEditorStep): void {
   if (after.matches('ready')) {
     const feed = after.context.feedId === null ? null : FEED_7;
     // The draft stays selected; the product that left the catalogue is dropped.
-    const selected = new Set(feed ? [101, 401] : []);
+    const selected = new Set(feed ? [101, 401, 501] : []);
+    // Issue 26: a new feed leaves products not on the online store out.
+    const includeUnpublished = feed?.include_unpublished ?? false;
     expect(after.value).toEqual({ ready: 'editing' });
     expect(after.context).toMatchObject({
       loadedFeed: feed,
       name: feed?.name ?? '',
       userId: feed?.user_id ?? null,
-      ...selection(selected),
+      includeUnpublished,
+      ...selection(selected, includeUnpublished),
       dirty: false,
       filteredIds: PRODUCTS.map((item) => item.id),
     });
@@ -282,6 +316,7 @@ function checkLoading(step: FeedEditorStep): void {
       name: feed?.name ?? '',
       userId: feed?.user_id ?? null,
       selected,
+      includeUnpublished,
     });
     expect(step.started, 'the Delivery panel starts with the editor').toContainEqual({
       src: 'diagnostics',
@@ -332,13 +367,19 @@ interface FormValues {
   name: string;
   userId: number | null;
   selected: Iterable<number>;
+  includeUnpublished: boolean;
 }
 
 function checkEdit(step: FeedEditorStep): void {
   const { before, event, after } = step;
   if (before === null) throw new Error('not an edit');
   const b = before.context;
-  let values: FormValues = { name: b.name, userId: b.userId, selected: b.selected };
+  let values: FormValues = {
+    name: b.name,
+    userId: b.userId,
+    selected: b.selected,
+    includeUnpublished: b.includeUnpublished,
+  };
   let emitted: unknown[] = [];
   let brand: string | undefined;
   switch (event.type) {
@@ -350,6 +391,10 @@ function checkEdit(step: FeedEditorStep): void {
       break;
     case 'field.blur':
       expect(after.context.touched, 'a field left is touched').toEqual({ ...b.touched, [event.field]: true });
+      break;
+    case 'includeUnpublished.change':
+      values = { ...values, includeUnpublished: event.value };
+      expect(after.context.undo, 'not a selection change: the Undo offer stays').toBe(b.undo);
       break;
     case 'product.toggle': {
       const ids = new Set(b.selected);
@@ -383,7 +428,12 @@ function checkEdit(step: FeedEditorStep): void {
       expect(after.context.undo, 'an offer is taken once').toBeNull();
       break;
     case 'draft.restore': {
-      const draft = event.values as { name?: unknown; userId?: unknown; selected?: unknown } | null;
+      const draft = event.values as {
+        name?: unknown;
+        userId?: unknown;
+        selected?: unknown;
+        includeUnpublished?: unknown;
+      } | null;
       if (draft === null || typeof draft.name !== 'string') {
         expect(after.context, 'values that are not a draft change nothing').toBe(b);
         return;
@@ -395,6 +445,8 @@ function checkEdit(step: FeedEditorStep): void {
         selected: (draft.selected as number[]).filter(
           (id) => productOf(id) !== undefined && (addable(id) || b.baseline.selected.has(id)),
         ),
+        // Issue 26: a draft kept before the option existed leaves such products out.
+        includeUnpublished: draft.includeUnpublished === true,
       };
       expect(after.context.undo, 'a restored draft offers no Undo').toBeNull();
       break;
@@ -452,7 +504,8 @@ function checkEdit(step: FeedEditorStep): void {
   expect(after.context, 'an edit changes what it edits and nothing else of the form').toMatchObject({
     name: values.name,
     userId: values.userId,
-    ...selection(values.selected),
+    includeUnpublished: values.includeUnpublished,
+    ...selection(values.selected, values.includeUnpublished),
   });
   expect(
     selectionChangeMessage(b.selected, after.context.selected, brand),
@@ -522,7 +575,11 @@ function checkSelectors({ after }: FeedEditorStep): void {
     name: context.name,
     userId: context.userId,
     selected: [...context.selected].sort((a, b) => a - b),
+    includeUnpublished: context.includeUnpublished,
   });
+  expect(selectIncludeUnpublished(after), "issue 26: the checkbox shows the feed's choice").toBe(
+    context.includeUnpublished,
+  );
   for (const brand of [SEEKING_HEALTH, RISEWELL]) {
     expect(selectBrandSelection(after, brand.id), brand.name).toBe(brandState(context.selected, brand.id));
   }
@@ -555,6 +612,7 @@ function checkStep(step: FeedEditorStep): void {
       name: '',
       userId: null,
       selected: new Set(),
+      includeUnpublished: false,
       deliverableCount: 0,
       selectedBrands: new Set(),
       filter: '',
@@ -563,7 +621,7 @@ function checkStep(step: FeedEditorStep): void {
       skuReport: null,
       errors: { name: null, customer: null },
       touched: { name: false, customer: false },
-      baseline: { name: '', userId: null, selected: new Set() },
+      baseline: { name: '', userId: null, selected: new Set(), includeUnpublished: false },
       dirty: false,
       loadError: null,
       savedFeed: null,
@@ -610,6 +668,7 @@ function checkStep(step: FeedEditorStep): void {
               name: before.context.name.trim(),
               user_id: before.context.userId,
               products: [...before.context.selected].sort((a, b) => a - b),
+              include_unpublished: before.context.includeUnpublished,
             },
           },
         },
@@ -641,6 +700,7 @@ function checkStep(step: FeedEditorStep): void {
         name: saved.name,
         userId: before.context.userId,
         selected: before.context.selected,
+        includeUnpublished: before.context.includeUnpublished,
         dirty: false,
         undo: null,
       });
@@ -648,6 +708,7 @@ function checkStep(step: FeedEditorStep): void {
         name: saved.name,
         userId: before.context.userId,
         selected: before.context.selected,
+        includeUnpublished: before.context.includeUnpublished,
       });
       expect(step.actions, 'the Delivery panel reloads what was saved').toContainEqual({
         type: 'xstate.sendTo',
@@ -713,8 +774,15 @@ export default defineModel({
       { type: 'field.blur', field: 'customer' },
     ],
     'selection.undo': [{ type: 'selection.undo' }],
+    'includeUnpublished.change': [
+      { type: 'includeUnpublished.change', value: true },
+      { type: 'includeUnpublished.change', value: false },
+    ],
     'draft.restore': [
-      { type: 'draft.restore', values: { name: 'Kept feed', userId: 11, selected: [102, 401, 999] } },
+      {
+        type: 'draft.restore',
+        values: { name: 'Kept feed', userId: 11, selected: [102, 401, 999], includeUnpublished: true },
+      },
       { type: 'draft.restore', values: { name: 'Kept feed', userId: 99, selected: [201] } },
       { type: 'draft.restore', values: { name: 7, userId: null, selected: [] } },
       { type: 'draft.restore', values: null },
@@ -769,6 +837,11 @@ export default defineModel({
     // A box naming only selected products is there for its import; other events read as with any text.
     if (skuBox(skuText, snapshot.context.selected) === 'selected') return event.type === 'sku.import';
     if (SELECTION_EVENTS.has(event.type)) return untouched && savedFeed === null && skuText === '';
+    // Issue 26: the checkbox only ever sends the other value.
+    if (event.type === 'includeUnpublished.change') {
+      const other = event.value !== snapshot.context.includeUnpublished;
+      return other && untouched && savedFeed === null && skuText === '';
+    }
     if (event.type === 'sku.change') {
       // Of the texts that would fill the box alike (`skuBox`), the first is walked.
       const kind = skuBox(event.value, snapshot.context.selected);

@@ -6,9 +6,10 @@
  * §9 "Shop products cache 24 hours"; and the issues the machine names: 11 (products that cannot be
  * added), 12 (the Delivery panel as a child, reloaded after a save), 14 (toasts, navigation and focus
  * as effects), 15 (Undo of a bulk selection change, drafts kept across a sign-out, the server's
- * reason in a failed save's toast). Most actions are the machine's inline `assign`s, shown as
- * `xstate.assign`: the model checks what each one must leave in the context. The state names are the
- * machine's; what happens in each is the spec's.
+ * reason in a failed save's toast), 26 (delivering products not on the online store, a choice of the
+ * feed). Most actions are the machine's inline `assign`s, shown as `xstate.assign`: the model checks
+ * what each one must leave in the context. The state names are the machine's; what happens in each
+ * is the spec's.
  */
 import { defineOracle } from '../oracle';
 
@@ -17,7 +18,7 @@ const LOAD_FAILED = '→ #feedEditor.failed / reportFailure, xstate.assign';
 
 export default defineOracle({
   source:
-    'spec §2 Feed editor, §4 Form field states, §5 Feed save and SKU import, §7 feeds and shop calls, §8 feed toasts, §9; issues 11, 12, 14, 15',
+    'spec §2 Feed editor, §4 Form field states, §5 Feed save and SKU import, §7 feeds and shop calls, §8 feed toasts, §9; issues 11, 12, 14, 15, 26',
   // §9's 24 hours is the age of the products cache, read by a guard when the editor loads: no timer.
   delays: {},
   states: {
@@ -94,6 +95,9 @@ export default defineOracle({
       'brand.toggle': ['(stays) / xstate.assign'],
       // Issue 15: the last bulk selection change can be taken back, while there is one.
       'selection.undo': ['[hasUndo] (stays) / xstate.assign'],
+      // Issue 26: whether the feed also delivers products that are not on the online store; it counts
+      // as an unsaved change and changes the deliverable count, not the selection.
+      'includeUnpublished.change': ['(stays) / xstate.assign'],
       // Issue 15: a draft kept across a sign-out is applied as if typed; anything else is ignored.
       'draft.restore': ['[isDraft] (stays) / xstate.assign'],
       // §2: the product filter, on which 'Select/Deselect All Products' acts.
