@@ -279,7 +279,7 @@ const ORDER = {
   cost_of_order_inc_vat: 60,
 };
 
-const FEED = { id: 4, name: 'Hopper store', user_id: 12, products: [3, 5] };
+const FEED = { id: 4, name: 'Hopper store', user_id: 12, include_unpublished: false, products: [3, 5] };
 
 const VARIANT = {
   id: 30,
@@ -780,7 +780,7 @@ export const CALLS: readonly ActorCall[] = [
     request: { method: 'GET', path: '/shop/products', bearer: 'access-stored' },
     ...passedOn([PRODUCT]),
   },
-  // Spec §7 GET /feeds/{feedId}: name, user_id, products.
+  // Spec §7 GET /feeds/{feedId}: name, user_id, products; issue 26 (README decisions): include_unpublished.
   {
     machine: 'feedEditor',
     actor: 'loadFeed',
@@ -788,30 +788,36 @@ export const CALLS: readonly ActorCall[] = [
     request: { method: 'GET', path: '/feeds/4', bearer: 'access-stored' },
     ...passedOn(FEED),
   },
-  // Spec §7 POST /feeds/create {name, products (ids), user_id}.
+  // Spec §7 POST /feeds/create {name, products (ids), user_id}; issue 26: include_unpublished too.
   {
     machine: 'feedEditor',
     actor: 'saveFeed',
     case: 'create',
-    input: { feedId: null, feed: { name: 'Hopper store', products: [3, 5], user_id: 12 } },
+    input: {
+      feedId: null,
+      feed: { name: 'Hopper store', products: [3, 5], user_id: 12, include_unpublished: false },
+    },
     request: {
       method: 'POST',
       path: '/feeds/create',
-      json: { name: 'Hopper store', products: [3, 5], user_id: 12 },
+      json: { name: 'Hopper store', products: [3, 5], user_id: 12, include_unpublished: false },
       bearer: 'access-stored',
     },
     ...passedOn(FEED),
   },
-  // Spec §7 PUT /feeds/{feedId} {name, products, user_id}.
+  // Spec §7 PUT /feeds/{feedId} {name, products, user_id}; issue 26: include_unpublished too.
   {
     machine: 'feedEditor',
     actor: 'saveFeed',
     case: 'update',
-    input: { feedId: 4, feed: { name: 'Hopper store', products: [3, 5], user_id: 12 } },
+    input: {
+      feedId: 4,
+      feed: { name: 'Hopper store', products: [3, 5], user_id: 12, include_unpublished: false },
+    },
     request: {
       method: 'PUT',
       path: '/feeds/4',
-      json: { name: 'Hopper store', products: [3, 5], user_id: 12 },
+      json: { name: 'Hopper store', products: [3, 5], user_id: 12, include_unpublished: false },
       bearer: 'access-stored',
     },
     ...passedOn(FEED),
