@@ -10,6 +10,8 @@
  * focusable and clickable (`aria-disabled`), so a click on an incomplete form shows every error and
  * focuses the first invalid field instead of doing nothing. Brand toggles show a partly selected
  * brand as partly pressed. Unsaved input is kept across a sign-out (`UnsavedChangesPrompt`'s draft).
+ * Issue 26: a checkbox delivers products that are not on the online store too, with a hint saying
+ * why they are left out by default; the counts and the rows' notices follow it.
  * Renders feedEditorMachine and sends it events; every decision is the machine's, and its toasts,
  * the way back to the feeds list after a save and the focus on an invalid field are its effects,
  * carried out by the root handler (useScreenActor).
@@ -18,6 +20,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   Field,
   Flex,
   Heading,
@@ -45,6 +48,7 @@ import {
   selectDiagnosticsActor,
   selectDraftValues,
   selectFieldView,
+  selectIncludeUnpublished,
   selectIsDirty,
   selectIsLoading,
   selectIsSaving,
@@ -182,6 +186,7 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
   }, [actor]);
   const allFilteredSelected = useSelector(actor, selectAllFilteredSelected);
   const undoMessage = useSelector(actor, selectUndoMessage);
+  const includeUnpublished = useSelector(actor, selectIncludeUnpublished);
   const brandStates = useSelector(
     actor,
     (snapshot) =>
@@ -310,6 +315,23 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
                   </FormField>
                 </Box>
               </Flex>
+              {/* Field.Root ties the hint to the checkbox (aria-describedby). */}
+              <Field.Root>
+                <Checkbox.Root
+                  checked={includeUnpublished}
+                  onCheckedChange={(event) =>
+                    actor.send({ type: 'includeUnpublished.change', value: event.checked === true })
+                  }
+                >
+                  <Checkbox.HiddenInput name="include_unpublished" />
+                  <Checkbox.Control />
+                  <Checkbox.Label>Also deliver products that are not on the online store</Checkbox.Label>
+                </Checkbox.Root>
+                <Field.HelperText ms="7">
+                  Left out by default: their product page is not found on the store, and Google checks landing
+                  pages. Tick this when the store sells them through another storefront.
+                </Field.HelperText>
+              </Field.Root>
             </Card.Body>
           </Card.Root>
 
@@ -396,8 +418,8 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
               </Flex>
               <ProductList
                 ids={filteredIds}
-                byId={index.byId}
-                delivery={index.delivery}
+                index={index}
+                includeUnpublished={includeUnpublished}
                 selected={selected}
                 currency={currency}
                 onToggle={toggleProduct}

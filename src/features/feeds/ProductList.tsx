@@ -2,7 +2,8 @@
  * The feed editor's product list (spec §2 "Feed editor"; issue 11): one row per filtered product
  * with its checkbox, primary thumbnail (thumbnail_50), name, its Shopify status when not active,
  * its variants' SKUs and count, their price range in € (price / 100, 2 decimals), and why it is
- * not delivered. A product that cannot be added has its checkbox disabled unless it is selected
+ * not delivered by this feed (issue 26: a product not on the online store only while the feed leaves
+ * such products out). A product that cannot be added has its checkbox disabled unless it is selected
  * (a feed that holds one may remove it). Virtualised with @tanstack/react-virtual, so only the
  * visible rows exist in the page whatever the catalogue size.
  */
@@ -12,7 +13,8 @@ import { memo, useRef } from 'react';
 import { formatCataloguePrice } from '@/api/format';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ProductStatus, ShopProduct } from '@/api/schemas/shop';
-import type { ProductDelivery } from '@/machines/feed-selection';
+import { deliveryIn } from '@/machines/feed-selection';
+import type { CatalogueIndex, ProductDelivery } from '@/machines/feed-selection';
 
 /** Height of one row in px (a 50 px thumbnail, or three lines of text, plus padding). */
 export const PRODUCT_ROW_HEIGHT = 68;
@@ -53,7 +55,10 @@ export function skuSummary(product: ShopProduct): string {
   return skus.size === 0 ? 'No SKU' : [...skus].join(', ');
 }
 
-/** Why a row's product or some of its variants are not delivered, or null when all are. */
+/**
+ * Why a row's product or some of its variants are not delivered, or null when all are; `delivery`
+ * as this feed delivers it (`deliveryIn`: issue 26's choice applied).
+ */
 export function deliveryNotice(product: ShopProduct, delivery: ProductDelivery): string | null {
   if (delivery.reason !== null) return `Not delivered: ${EXCLUSION_TEXTS[delivery.reason]}`;
   if (delivery.excludedVariants > 0) {
@@ -133,13 +138,13 @@ const ProductRow = memo(function ProductRow({
 });
 
 /**
- * Props: the filtered ids in order, the catalogue by id, each product's delivery facts, the
- * selection and the toggle callback.
+ * Props: the filtered ids in order, the catalogue's index, whether the feed delivers products not
+ * on the online store (issue 26), the selection and the toggle callback.
  */
 export interface ProductListProps {
   ids: readonly number[];
-  byId: ReadonlyMap<number, ShopProduct>;
-  delivery: ReadonlyMap<number, ProductDelivery>;
+  index: CatalogueIndex;
+  includeUnpublished: boolean;
   selected: ReadonlySet<number>;
   /** ISO 4217 code of the catalogue's prices. */
   currency: string;
@@ -147,7 +152,14 @@ export interface ProductListProps {
 }
 
 /** Renders the visible slice of `ids`; an empty list says so. */
-export function ProductList({ ids, byId, delivery, selected, currency, onToggle }: ProductListProps) {
+export function ProductList({
+  ids,
+  index,
+  includeUnpublished,
+  selected,
+  currency,
+  onToggle,
+}: ProductListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -169,8 +181,8 @@ export function ProductList({ ids, byId, delivery, selected, currency, onToggle 
       <Box position="relative" h={`${virtualizer.getTotalSize()}px`}>
         {virtualizer.getVirtualItems().map((item) => {
           const id = ids[item.index] ?? 0;
-          const product = byId.get(id);
-          const facts = delivery.get(id);
+          const product = index.byId.get(id);
+          const facts = deliveryIn(index, id, includeUnpublished);
           if (!product || !facts) return null;
           return (
             <Box

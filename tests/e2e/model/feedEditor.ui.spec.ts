@@ -57,6 +57,8 @@ const TEXT = {
   // model's failed save answers 'Internal Server Error'.
   createFailed: 'Failed to create feed: Internal Server Error',
   updateFailed: 'Failed to update feed: Internal Server Error',
+  // Issue 26: the checkbox that also delivers products not on the online store.
+  includeUnpublished: 'Also deliver products that are not on the online store',
 };
 
 /** Spec §5 "Feed save": a name and a customer. */
@@ -166,12 +168,15 @@ function priceText(product: ShopProduct): string {
   return low === high ? `${low}` : `${low}–${high}`;
 }
 
-/** Issue 11: why a product is not delivered, as its row says, or null. */
-function noticeOf(product: ShopProduct): string | null {
+/**
+ * Issue 11: why a product is not delivered, as its row says, or null; issue 26: a product not on the
+ * online store is, as far as its variants go, when the feed includes such products.
+ */
+function noticeOf(product: ShopProduct, includeUnpublished: boolean): string | null {
   const excluded = product.variants.filter((variant) => variant.exclusion !== null);
+  const own = includeUnpublished && product.exclusion === 'not_published' ? null : product.exclusion;
   const reason =
-    product.exclusion ??
-    (excluded.length === product.variants.length ? (excluded[0]?.exclusion ?? null) : null);
+    own ?? (excluded.length === product.variants.length ? (excluded[0]?.exclusion ?? null) : null);
   if (reason !== null) return `Not delivered: ${EXCLUSION_TEXTS[reason]}`;
   return excluded.length > 0
     ? `${excluded.length} of ${product.variants.length} variants not delivered`
@@ -240,6 +245,10 @@ async function expectForm(page: Page, { context }: FeedEditorSnapshot): Promise<
   ]);
   await expect(page.getByText(TEXT.nameRequired)).toHaveCount(context.errors.name === null ? 0 : 1);
   await expect(page.getByText(TEXT.customerRequired)).toHaveCount(context.errors.customer === null ? 0 : 1);
+  // Issue 26: the feed's choice, with the hint that says why such products are left out by default.
+  const includeUnpublished = page.getByRole('checkbox', { name: TEXT.includeUnpublished });
+  await expect(includeUnpublished).toBeChecked({ checked: context.includeUnpublished });
+  await expect(includeUnpublished).toHaveAccessibleDescription(/Google checks landing pages/);
 
   await expect(page.getByRole('group', { name: 'Brands' })).toMatchAriaSnapshot(
     [
@@ -296,7 +305,7 @@ async function expectForm(page: Page, { context }: FeedEditorSnapshot): Promise<
       ...new Set(product.variants.flatMap((variant) => (variant.sku === null ? [] : [variant.sku]))),
     ];
     const status = product.status[0]?.toUpperCase() + product.status.slice(1);
-    const notice = noticeOf(product);
+    const notice = noticeOf(product, context.includeUnpublished);
     const count = product.variants.length;
     return [
       '  - listitem:',
@@ -477,6 +486,13 @@ const feedEditorUi: UiModel<FeedEditorMachine> = {
     },
     'sku.import': async ({ page }) => {
       await page.getByRole('button', { name: 'Import SKUs' }).click();
+    },
+    'includeUnpublished.change': async ({ page }, event) => {
+      if (event.type !== 'includeUnpublished.change') throw new Error(`not the option: ${event.type}`);
+      const checkbox = page.getByRole('checkbox', { name: TEXT.includeUnpublished });
+      await expect(checkbox, 'the gesture changes it').toBeChecked({ checked: !event.value });
+      // The box a person clicks; the input it draws is visually hidden under it.
+      await page.locator('label').filter({ has: checkbox }).locator('[data-part="control"]').click();
     },
     'selection.undo': async ({ page }) => {
       await page
