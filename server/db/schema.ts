@@ -110,6 +110,14 @@ export const refreshTokens = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Set when this token was exchanged for its child (rotation). */
     rotated_at: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * The client that exchanged it (issue 27), so a presentation inside the grace window can be told
+     * apart from a replay: its address keyed as an IPv4 address or an IPv6 /64 network, and an HMAC
+     * of its User-Agent (server/auth/refresh-client.ts). Null before rotation, and for tokens
+     * rotated before migration 0007.
+     */
+    rotated_by_address: text('rotated_by_address'),
+    rotated_by_agent: text('rotated_by_agent'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_unique').on(t.token_hash),
