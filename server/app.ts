@@ -12,6 +12,7 @@ import { createAppServices } from './app-services';
 import { accessFor, BACKOFFICE_PREFIX, createGuard } from './auth/guard';
 import type { Config } from './config';
 import type { Db } from './db/open';
+import { fastifyTrustProxy } from './http/client-address';
 import { installErrorHandler, installNotFoundHandler } from './http/errors';
 import { serializeError } from './http/log-serializers';
 import type { RouteRegistry } from './http/openapi';
@@ -82,7 +83,7 @@ function asArray<T>(value: T | T[] | undefined): T[] {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const timeouts = { ...REQUEST_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: timeouts.requestMs,
     logger: {
       level: config.logLevel,

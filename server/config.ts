@@ -9,6 +9,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
+import { parseTrustProxy } from './http/client-address';
+import type { TrustProxy } from './http/client-address';
 
 /** A configuration value that cannot be used; the message names the variable. */
 export class ConfigError extends Error {
@@ -60,8 +62,11 @@ export interface Config {
   /** From ADMIN_EMAIL / ADMIN_PASSWORD (/ ADMIN_FIRST_NAME / ADMIN_LAST_NAME), when given. */
   initialAdmin: InitialAdmin | undefined;
   logLevel: LogLevel;
-  /** TRUST_PROXY: take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how much of X-Forwarded-For to believe (issue 27): `false` (the socket's address),
+   * a number of proxies in front, or the proxies' addresses; see server/http/client-address.ts.
+   */
+  trustProxy: TrustProxy;
   /** Login attempts allowed per (ip + email) within `windowMs` before 429 (a success clears them). */
   loginRateLimit: AttemptLimit;
   /** Password checks allowed per client address across all emails within `windowMs` before 429. */
@@ -168,7 +173,22 @@ const schemas = {
     v.regex(/^[0-9a-fA-F]{64}$/, 'ENCRYPTION_KEY must be 64 hexadecimal characters (32 bytes)'),
   ),
   SEED_DEMO: booleanSchema('SEED_DEMO'),
-  TRUST_PROXY: booleanSchema('TRUST_PROXY'),
+  TRUST_PROXY: v.pipe(
+    v.string(),
+    v.check(
+      (value) => value.trim() !== 'true',
+      'TRUST_PROXY=true would take the left-most X-Forwarded-For entry, which the client writes; set the number of proxies in front of the server (e.g. 1 for one load balancer) or their addresses (e.g. 10.0.0.0/8)',
+    ),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const trust = parseTrustProxy(dataset.value);
+      if (trust !== undefined) return trust;
+      addIssue({
+        message:
+          'TRUST_PROXY must be false, a number of proxies 1-99 (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+      });
+      return NEVER;
+    }),
+  ),
   ADMIN_EMAIL: v.pipe(v.string(), v.email('ADMIN_EMAIL must be a valid email address')),
   // The new-user password rules (ARCHITECTURE.md §4) also hold for the first admin.
   ADMIN_PASSWORD: v.pipe(

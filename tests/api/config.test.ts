@@ -78,7 +78,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'Str0ng!pass',
       ADMIN_FIRST_NAME: 'Sam',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -94,7 +94,7 @@ describe('loadConfig', () => {
         last_name: 'Admin',
       },
       logLevel: 'warn',
-      trustProxy: true,
+      trustProxy: { hops: 1 },
     });
   });
 
@@ -138,6 +138,14 @@ describe('loadConfig', () => {
       'ADMIN_PASSWORD: Password must contain an uppercase letter (got 10 characters)',
     ],
     [{ ADMIN_EMAIL: 'b@example.com' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [
+      { TRUST_PROXY: 'true' },
+      'TRUST_PROXY=true would take the left-most X-Forwarded-For entry, which the client writes; set the number of proxies in front of the server (e.g. 1 for one load balancer) or their addresses (e.g. 10.0.0.0/8) (got "true")',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/8,lb.internal' },
+      'TRUST_PROXY must be false, a number of proxies 1-99 (e.g. 1), or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8) (got "10.0.0.0/8,lb.internal")',
+    ],
   ])('refuses %o: %s', (env, message) => {
     expect(errorOf(env)).toBe(message);
   });
