@@ -22,7 +22,9 @@ import { createAttemptCounter, tightest, tooManyAttempts } from './attempt-limit
 import type { HashingGate } from './hashing-gate';
 import { signAccessToken } from './jwt';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { refreshClient } from './refresh-client';
 import { revokeFamily, rotateRefreshToken, startFamily } from './refresh-tokens';
+import type { ReuseReport } from './refresh-tokens';
 
 /** The one 401 message for unknown email, wrong password and inactive user alike (spec §8). */
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -43,9 +45,35 @@ function loginAddressKey(ip: string): string {
   return `login-address:${ip}`;
 }
 
-/** Where a refused refresh is reported (the request's logger). */
+/** Where a reused refresh token is recorded (the request's logger: pino's record-then-message form). */
 export interface AuthLog {
-  warn(message: string): void;
+  info(record: object, message: string): void;
+  warn(record: object, message: string): void;
+}
+
+/** The client presenting a refresh token: its address (`request.ip`) and User-Agent header. */
+export interface RefreshRequester {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * Records a reuse of a refresh token for the admin (issue 27; README "Security"): one line with
+ * `event: 'refresh_token_reuse'` and the report's fields (ids, keyed addresses, outcome), at warn
+ * level when the family was revoked, at info level for a retry by the same client.
+ */
+function recordReuse(log: AuthLog, reuse: ReuseReport): void {
+  const record = { event: 'refresh_token_reuse', ...reuse };
+  if (reuse.outcome === 'retried') {
+    log.info(record, 'refresh token presented again inside the grace window: its child was sent again');
+  } else if (reuse.withinGraceWindow) {
+    log.warn(
+      record,
+      'refresh token presented inside the grace window by another client: its family was revoked',
+    );
+  } else {
+    log.warn(record, 'refresh token reused after the grace window: its family was revoked');
+  }
 }
 
 /** What the auth service needs from the app. Limits are read from `config` on every attempt. */
@@ -74,11 +102,13 @@ export interface AuthService {
    */
   login(attempt: LoginAttempt): Promise<TokenPair>;
   /**
-   * Exchanges the presented refresh token (null: none presented) for a new pair.
+   * Exchanges the refresh token `presented` by `requester` (null: none presented) for a new pair.
+   * Every reuse of an exchanged token is recorded to `log`.
    * @throws NotAuthenticatedError (INVALID_REFRESH_MESSAGE) for a missing, unknown, expired, revoked
-   *   or reused token (a reuse revokes the family and is reported to `log`)
+   *   or reused token (a reuse, but a retry by the same client inside the grace window, revokes the
+   *   family)
    */
-  refresh(presented: string | null, log: AuthLog): Promise<TokenPair>;
+  refresh(presented: string | null, requester: RefreshRequester, log: AuthLog): Promise<TokenPair>;
   /** Ends the login `familyId` (its refresh tokens stop working). */
   logout(familyId: number): Promise<void>;
 }
@@ -141,13 +171,12 @@ export function createAuthService({ db, config, hashing, now }: AuthDeps): AuthS
       );
     },
 
-    async refresh(presented, log) {
+    async refresh(presented, { ip, userAgent }, log) {
       if (!presented) throw new NotAuthenticatedError(INVALID_REFRESH_MESSAGE);
-      const result = await rotateRefreshToken(db, presented, config.jwtSecret, now());
-      if (!result.ok) {
-        if (result.reason === 'reuse') log.warn('refresh token reused: its family was revoked');
-        throw new NotAuthenticatedError(INVALID_REFRESH_MESSAGE);
-      }
+      const client = refreshClient(config.jwtSecret, ip, userAgent);
+      const result = await rotateRefreshToken(db, presented, client, config.jwtSecret, now());
+      if ('reuse' in result && result.reuse) recordReuse(log, result.reuse);
+      if (!result.ok) throw new NotAuthenticatedError(INVALID_REFRESH_MESSAGE);
       return issueTokens(
         { userId: result.userId, familyId: result.familyId, role: result.userTypeId },
         result.refreshToken,

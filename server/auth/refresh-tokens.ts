@@ -8,12 +8,18 @@
  * again (issue 13, as Supabase GoTrue's reuse interval does); anything else revokes the whole family.
  * A child token is the HMAC of its parent under the server's secret, so the server can hand it out
  * again while storing only hashes, and nobody holding a parent without the secret can compute it.
+ *
+ * Replay (issue 27): a retry comes from the client that rotated the token, so each rotation stores
+ * that client (server/auth/refresh-client.ts) and a parent presented inside the window by another
+ * address or User-Agent is a reuse like any other: the family is revoked. Every reuse is described
+ * in the result (`ReuseReport`) for the caller to record.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { UserStatus } from '@/api/schemas/common';
 import type { Db } from '../db/open';
 import { refreshTokenFamilies, refreshTokens, users } from '../db/schema';
+import type { RefreshClient } from './refresh-client';
 
 /** 30 days, in ms. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -107,63 +113,129 @@ export async function revokeUserFamilies(
     );
 }
 
-/** The outcome of presenting a refresh token. */
+/**
+ * A presentation of a token that was already exchanged, for the admin's record (issue 27): who,
+ * which login, whether it came inside the grace window, the two clients' keyed addresses (never a
+ * token, a hash or a User-Agent) and what was done.
+ */
+export interface ReuseReport {
+  userId: number;
+  familyId: number;
+  /** The token is the parent of the family's unused newest one, exchanged at most REUSE_GRACE_MS ago. */
+  withinGraceWindow: boolean;
+  /**
+   * same: the client that rotated the token (a retry); different: another address or User-Agent;
+   * unknown: the token was rotated before the client was recorded (migration 0007).
+   */
+  client: 'same' | 'different' | 'unknown';
+  /** Keyed address of the client that rotated the token; null when unknown. */
+  rotatedByAddress: string | null;
+  /** Keyed address of the client presenting it now. */
+  presentedByAddress: string;
+  sameUserAgent: boolean | null;
+  /** retried: the same child was sent again; revoked: the family was revoked. */
+  outcome: 'retried' | 'revoked';
+}
+
+/** The outcome of presenting a refresh token; `reuse` is set whenever the token was already exchanged. */
 export type RotationResult =
-  | { ok: true; userId: number; userTypeId: number; familyId: number; refreshToken: string }
+  | {
+      ok: true;
+      userId: number;
+      userTypeId: number;
+      familyId: number;
+      refreshToken: string;
+      reuse?: ReuseReport;
+    }
   | {
       ok: false;
       /** unknown/expired/revoked/inactive: plain refusal; reuse: refused and the family revoked. */
-      reason: 'unknown' | 'expired' | 'revoked' | 'inactive' | 'reuse';
-    };
+      reason: 'unknown' | 'expired' | 'revoked' | 'inactive';
+    }
+  | { ok: false; reason: 'reuse'; reuse: ReuseReport };
 
 interface PresentedRow {
   id: number;
   familyId: number;
-  rotatedAt: Date;
   userId: number;
   userTypeId: number;
 }
 
 /**
  * A presented token that was already exchanged: its child again when it is the family's newest
- * token and the exchange is at most REUSE_GRACE_MS old (a retry), else the family is revoked.
+ * token, the exchange is at most REUSE_GRACE_MS old and `client` is the one that exchanged it (a
+ * retry), else the family is revoked. Reads the exchange afresh: when two presentations race, the
+ * loser sees the winner's commit.
  */
 async function answerReuse(
   db: Db,
   presented: string,
   token: PresentedRow,
+  client: RefreshClient,
   secret: Uint8Array,
   now: Date,
 ): Promise<RotationResult> {
+  const [exchange] = await db
+    .select({
+      rotatedAt: refreshTokens.rotated_at,
+      address: refreshTokens.rotated_by_address,
+      agentHash: refreshTokens.rotated_by_agent,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, token.id));
   const [newest] = await db
     .select({ parent_id: refreshTokens.parent_id, rotated_at: refreshTokens.rotated_at })
     .from(refreshTokens)
     .where(eq(refreshTokens.family_id, token.familyId))
     .orderBy(desc(refreshTokens.id))
     .limit(1);
-  const withinGrace = now.getTime() - token.rotatedAt.getTime() <= REUSE_GRACE_MS;
-  if (newest?.parent_id === token.id && newest.rotated_at === null && withinGrace) {
+  const rotatedAt = exchange?.rotatedAt ?? now;
+  const withinGraceWindow =
+    newest?.parent_id === token.id &&
+    newest.rotated_at === null &&
+    now.getTime() - rotatedAt.getTime() <= REUSE_GRACE_MS;
+  const rotatedBy =
+    exchange?.address && exchange.agentHash
+      ? { address: exchange.address, agentHash: exchange.agentHash }
+      : null;
+  const sameUserAgent = rotatedBy ? rotatedBy.agentHash === client.agentHash : null;
+  let clientMatch: ReuseReport['client'] = 'unknown';
+  if (rotatedBy) clientMatch = rotatedBy.address === client.address && sameUserAgent ? 'same' : 'different';
+  const report: Omit<ReuseReport, 'outcome'> = {
+    userId: token.userId,
+    familyId: token.familyId,
+    withinGraceWindow,
+    client: clientMatch,
+    rotatedByAddress: rotatedBy?.address ?? null,
+    presentedByAddress: client.address,
+    sameUserAgent,
+  };
+  // A token rotated before its client was recorded (migration 0007) keeps the old rule for its
+  // last 30 seconds, so a deploy does not end the sessions that were refreshing during it.
+  if (withinGraceWindow && clientMatch !== 'different') {
     return {
       ok: true,
       userId: token.userId,
       userTypeId: token.userTypeId,
       familyId: token.familyId,
       refreshToken: childRefreshToken(secret, presented),
+      reuse: { ...report, outcome: 'retried' },
     };
   }
   await revokeFamily(db, token.familyId, 'reuse', now);
-  return { ok: false, reason: 'reuse' };
+  return { ok: false, reason: 'reuse', reuse: { ...report, outcome: 'revoked' } };
 }
 
 /**
- * Exchanges a presented refresh token for its child (rotation), as of `now`; `secret` is the key of
- * `childRefreshToken`. Never throws for a bad token: resolves to `{ ok: false, reason }` (see
- * RotationResult). A retry within the grace window resolves to the same child as the first exchange;
- * a reuse outside it revokes the family, an inactive user's family is revoked too.
+ * Exchanges a token presented by `client` for its child (rotation), as of `now`; `secret` is the key
+ * of `childRefreshToken`. Never throws for a bad token: resolves to `{ ok: false, reason }` (see
+ * RotationResult). A retry by the same client within the grace window resolves to the same child as
+ * the first exchange; any other reuse revokes the family, an inactive user's family is revoked too.
  */
 export async function rotateRefreshToken(
   db: Db,
   presented: string,
+  client: RefreshClient,
   secret: Uint8Array,
   now = new Date(),
 ): Promise<RotationResult> {
@@ -191,17 +263,17 @@ export async function rotateRefreshToken(
       await revokeFamily(tx, row.familyId, 'user_inactive', now);
       return { ok: false, reason: 'inactive' };
     }
-    if (row.rotatedAt) return answerReuse(tx, presented, { ...row, rotatedAt: row.rotatedAt }, secret, now);
+    if (row.rotatedAt) return answerReuse(tx, presented, row, client, secret, now);
     if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
 
     // Conditional claim: of two concurrent refreshes with the same token one rotates it; the other
     // waits for that commit, claims nothing and is answered as a retry.
     const claimed = await tx
       .update(refreshTokens)
-      .set({ rotated_at: now })
+      .set({ rotated_at: now, rotated_by_address: client.address, rotated_by_agent: client.agentHash })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotated_at)))
       .returning({ id: refreshTokens.id });
-    if (claimed.length === 0) return answerReuse(tx, presented, { ...row, rotatedAt: now }, secret, now);
+    if (claimed.length === 0) return answerReuse(tx, presented, row, client, secret, now);
 
     const refreshToken = await insertToken(
       tx,

@@ -46,12 +46,18 @@ export async function authRoutes(app: FastifyInstance, { auth }: AppServices): P
       responses: {
         200: { description: 'A new token pair; the presented refresh token is used up', schema: TokenPair },
         401: {
-          description: 'Unknown, expired, revoked or reused refresh token (reuse revokes the login)',
+          description:
+            'Unknown, expired, revoked or reused refresh token (reuse revokes the login, a retry by the same client inside the grace window excepted)',
           schema: ErrorResponse,
         },
       },
     },
-    async ({ request }) => auth.refresh(bearerToken(request), request.log),
+    async ({ request }) =>
+      auth.refresh(
+        bearerToken(request),
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        request.log,
+      ),
   );
 
   defineRoute(
