@@ -1,28 +1,37 @@
 /**
  * Browser entry: starts the Stately inspector when the URL asks for it (development builds only),
- * then mounts the app into `#root` with the Chakra system and the router (whose root layout brings
- * in the session and the toast container for the screens that use them).
+ * listens for code that fails to download (one reload when a new version is deployed, issue 27), then
+ * mounts the app into `#root` with the Chakra system and the router (whose root layout brings in the
+ * session and the toast container for the screens that use them). The errors the routes catch are
+ * logged once, here (`logRouteError`), for React and the router both report a render error.
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { startInspectorIfAsked } from '@/machines/inspector';
+import { logRouteError } from '@/routes/route-errors';
 import { createAppRouter } from '@/routes/router';
+import { reloadOnFailedChunks } from '@/ui/new-version-reload';
 import { system } from '@/ui/system';
 
 startInspectorIfAsked(window.location.search);
+reloadOnFailedChunks();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+createRoot(container, { onCaughtError: (error) => logRouteError(error) }).render(
   <StrictMode>
     <ChakraProvider value={system}>
       {/* Location updates are not wrapped in transitions: statechart actors update through
           useSyncExternalStore, and their synchronous renders kept starving the router's transitions,
           so screens never saw back/forward locations (the users list stayed on its old query). */}
-      <RouterProvider router={createAppRouter()} useTransitions={false} />
+      <RouterProvider
+        router={createAppRouter()}
+        useTransitions={false}
+        onError={(error) => logRouteError(error)}
+      />
     </ChakraProvider>
   </StrictMode>,
 );

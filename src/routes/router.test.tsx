@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
+import type * as ProductsPageModule from '@/features/public/ProductsPage';
 import { system } from '@/ui/system';
 import { APPS_LOGOUT_ALERT } from './DashboardLayout';
 import { forgetListLocations } from './list-return';
+import { ROUTE_ERROR_TEXT } from './RouteError';
 import { routes } from './router';
 
 type Session = {
@@ -26,8 +28,23 @@ vi.mock('./session', () => ({
 }));
 vi.mock('./SessionOverlay', () => ({ SessionOverlay: () => null }));
 vi.mock('@/features/auth/LoginPage', () => ({ LoginPage: () => <h1>Welcome Back</h1> }));
+
+/** Set to make the products and profile screens throw while drawing (a screen that broke). */
+const broken = vi.hoisted(() => ({ current: false }));
+
+/** What a broken screen does. */
+function breakDown(): never {
+  throw new TypeError("Cannot read properties of undefined (reading 'map')");
+}
+
 // The profile screen reads the session actor itself; its own behaviour is covered by e2e/profile.spec.ts.
-vi.mock('@/features/profile/ProfilePage', () => ({ ProfilePage: () => <h1>Profile screen</h1> }));
+vi.mock('@/features/profile/ProfilePage', () => ({
+  ProfilePage: () => (broken.current ? breakDown() : <h1>Profile screen</h1>),
+}));
+vi.mock('@/features/public/ProductsPage', async (importOriginal) => {
+  const { ProductsPage } = await importOriginal<typeof ProductsPageModule>();
+  return { ProductsPage: () => (broken.current ? breakDown() : <ProductsPage />) };
+});
 
 const admin: ProfileUser = {
   id: 1,
@@ -155,11 +172,13 @@ beforeEach(() => {
   localStorage.clear();
   forgetListLocations();
   setSession({});
+  broken.current = false;
 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -447,5 +466,40 @@ describe('auth area', () => {
     setSession({ status: 'loggedOut' });
     const router = await renderAt('/auth/login');
     expect(router.state.location.pathname).toBe('/auth/login');
+  });
+});
+
+describe('error elements (issue 27 "Deploys")', () => {
+  it('gives every route one', () => {
+    const missing: string[] = [];
+    const visit = (route: RouteObject, at: string) => {
+      const path = `${at}/${route.index ? '(index)' : (route.path ?? '(layout)')}`;
+      if (route.errorElement === undefined) missing.push(path);
+      for (const child of route.children ?? []) visit(child, path);
+    };
+    for (const route of routes) visit(route, '');
+    expect(missing).toEqual([]);
+  });
+
+  it("draws a public screen's inside the public layout, with the way to the landing page", async () => {
+    broken.current = true;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderAt('/products');
+    expect(screen.getByRole('heading', { level: 1, name: ROUTE_ERROR_TEXT.other.title })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it("draws a dashboard screen's inside the dashboard shell, with its breadcrumb and the way to its home", async () => {
+    broken.current = true;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setSession({ status: 'loggedIn', user: admin });
+    await renderAt('/dashboard/profile');
+    expect(screen.getByRole('heading', { level: 1, name: ROUTE_ERROR_TEXT.other.title })).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Dashboard' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('DashboardProfile');
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
 });

@@ -1,35 +1,58 @@
 /**
  * The route table of the app (spec §2 Screens and routes, §4 Route guard) and the browser router built
  * from it. Tests mount the same table in a memory router.
+ *
+ * Every route has an error element (issue 27 "Deploys"), drawn in the layout the route lives in: a
+ * screen's inside the public, auth or dashboard layout, a layout's (and the root's) on a page of its
+ * own. Code loaded on first visit is loaded with `retryingLazy`, so the error element's Retry can load
+ * it again.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '@/features/public/LandingPage';
+import { retryingLazy, type LoadedRoute } from './lazy-route';
 import type { RouteBreadcrumbHandle } from './RouteBreadcrumb';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
 import { paths } from './paths';
 import { PublicLayout } from './PublicLayout';
 import { loadSessionShell, RootLayout, SESSION_ROUTE } from './RootLayout';
+import { DASHBOARD_HOME, RouteError, RouteErrorScreen, SITE_HOME } from './RouteError';
 import { RouteLoading } from './RouteLoading';
 
 /**
- * A route whose screen is loaded on first visit (issue 6: the public pages download no login or
- * dashboard code). `load` imports the module, `name` picks its named component export.
+ * Downloads a screen's module with `load` and picks its named component export `name` (issue 6: the
+ * public pages download no login or dashboard code).
  */
+function code<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K & (M[K] extends ComponentType ? K : never),
+): () => Promise<LoadedRoute> {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+/** A route whose screen is loaded on first visit ({@link code}), again after a failure. */
 function screen<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K & (M[K] extends ComponentType ? K : never),
 ): LazyRouteFunction<RouteObject> {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+  return retryingLazy(code<M, K>(load, name));
 }
 
 /**
  * The `lazy` of a {@link SESSION_ROUTE}: `load`, with the session shell that the route renders in
  * downloaded alongside rather than after it.
  */
-function withSessionShell<R>(load: () => Promise<R>): () => Promise<R> {
-  return async () => (await Promise.all([load(), loadSessionShell()]))[0];
+function sessionArea(load: () => Promise<LoadedRoute>): LazyRouteFunction<RouteObject> {
+  return retryingLazy(async () => (await Promise.all([load(), loadSessionShell()]))[0]);
 }
+
+/** `routes`, each with `errorElement` unless it has its own. */
+function withErrorElement(errorElement: ReactNode, routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => ({ errorElement, ...route }) as RouteObject);
+}
+
+/** The error element of a layout route, and of the root: on a page of its own. */
+const LAYOUT_ERROR = <RouteErrorScreen />;
 
 /** The not-found screen inside a layout (its countdown machine is not needed by the public pages). */
 const notFoundPage = screen(() => import('./NotFoundPage'), 'NotFoundPage');
@@ -48,38 +71,43 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     HydrateFallback: RouteLoading,
+    errorElement: LAYOUT_ERROR,
     children: [
       {
         element: <PublicLayout />,
-        children: [
+        errorElement: LAYOUT_ERROR,
+        children: withErrorElement(<RouteError home={SITE_HOME} />, [
           { index: true, element: <LandingPage /> },
           { path: 'products', lazy: screen(() => import('@/features/public/ProductsPage'), 'ProductsPage') },
-        ],
+        ]),
       },
       {
         path: 'auth',
         handle: SESSION_ROUTE,
-        lazy: withSessionShell(screen(() => import('./AuthLayout'), 'AuthLayout')),
-        children: [
+        lazy: sessionArea(code(() => import('./AuthLayout'), 'AuthLayout')),
+        errorElement: LAYOUT_ERROR,
+        children: withErrorElement(<RouteError home={SITE_HOME} />, [
           { index: true, lazy: notFoundPage },
           { path: 'login', lazy: screen(() => import('@/features/auth/LoginPage'), 'LoginPage') },
           { path: '*', lazy: notFoundPage },
-        ],
+        ]),
       },
       {
         path: 'dashboard',
         handle: SESSION_ROUTE,
-        lazy: withSessionShell(async () => {
+        lazy: sessionArea(async () => {
           const [{ RequireRole }, { UserType }] = await Promise.all([
             import('./RequireRole'),
             import('@/api/schemas/common'),
           ]);
           return { element: <RequireRole allowed={[UserType.Admin]} /> };
         }),
+        errorElement: LAYOUT_ERROR,
         children: [
           {
             lazy: screen(() => import('./DashboardLayout'), 'DashboardLayout'),
-            children: [
+            errorElement: LAYOUT_ERROR,
+            children: withErrorElement(<RouteError home={DASHBOARD_HOME} />, [
               {
                 index: true,
                 handle: crumbs({ items: [{ label: 'Home', href: paths.home }, { label: 'Dashboard' }] }),
@@ -141,11 +169,15 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('@/features/profile/ProfilePage'), 'ProfilePage'),
               },
               { path: '*', lazy: notFoundPage },
-            ],
+            ]),
           },
         ],
       },
-      { path: '*', lazy: screen(() => import('./NotFoundPage'), 'NotFoundScreen') },
+      {
+        path: '*',
+        lazy: screen(() => import('./NotFoundPage'), 'NotFoundScreen'),
+        errorElement: LAYOUT_ERROR,
+      },
     ],
   },
 ];

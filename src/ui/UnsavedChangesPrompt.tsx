@@ -6,13 +6,16 @@
  * With `draft` (issue 15), unsaved input also survives the screen going away without the person
  * choosing to leave (a sign-out in another tab, an expired session, a reload): it is kept in the draft
  * store and offered back, with Restore and Discard, the next time the same screen opens for the same
- * user. Leaving through the dialog, or a form that is no longer dirty, forgets it.
+ * user. Leaving through the dialog, or a form that is no longer dirty, forgets it. The automatic
+ * reload for a new version (issue 27, `new-version-reload.ts`) passes without the browser's prompt
+ * once the draft is kept: the form comes back with the offer (passwords, never kept, are typed again).
  */
 import { Alert, Button, Dialog, HStack, Portal } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import type { FormDraftStore } from './form-draft';
 import { sessionDraftStore } from './form-draft';
+import { isReloadingForNewVersion } from './new-version-reload';
 
 /** How a form keeps its unsaved input across a sign-out (see the module comment). */
 export interface UnsavedDraft {
@@ -52,14 +55,17 @@ export function UnsavedChangesPrompt({ isDirty, draft }: UnsavedChangesPromptPro
   latest.current = draft;
 
   useEffect(() => {
-    const keepDraft = () => {
+    /** Writes the draft of a dirty form; true when one is now stored for the next visit to offer. */
+    const keepDraft = (): boolean => {
       const current = latest.current;
-      if (!current || leaving.current) return;
-      if (isDirty()) store.write(current.key, current.values());
+      if (!current || leaving.current || !isDirty()) return false;
+      const values = current.values();
+      // A form may keep nothing (null: only passwords typed), which the next visit does not offer.
+      return store.write(current.key, values) && values !== null;
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!isDirty()) return;
-      keepDraft();
+      if (keepDraft() && isReloadingForNewVersion()) return;
       event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
@@ -88,7 +94,8 @@ export function UnsavedChangesPrompt({ isDirty, draft }: UnsavedChangesPromptPro
           <Alert.Content>
             <Alert.Title>Unsaved changes were kept</Alert.Title>
             <Alert.Description>
-              You had changed this form before you were signed out. Restore your changes?
+              You had changed this form before the page was reloaded or you were signed out. Restore your
+              changes?
             </Alert.Description>
           </Alert.Content>
           <HStack gap="2">

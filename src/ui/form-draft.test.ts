@@ -20,7 +20,7 @@ describe('sessionDraftStore', () => {
     const store = sessionDraftStore(memoryStorage());
     const key = formDraftKey(7, '/dashboard/users/3/edit');
     expect(store.read(key)).toBeNull();
-    store.write(key, { first_name: 'Ann' });
+    expect(store.write(key, { first_name: 'Ann' })).toBe(true);
     expect(store.read(key)).toEqual({ first_name: 'Ann' });
     expect(store.read(formDraftKey(8, '/dashboard/users/3/edit'))).toBeNull();
     store.clear(key);
@@ -37,6 +37,6 @@ describe('sessionDraftStore', () => {
         throw new Error('quota');
       },
     } as Storage;
-    expect(() => sessionDraftStore(throwing).write('k', 1)).not.toThrow();
+    expect(sessionDraftStore(throwing).write('k', 1), 'refused, without throwing').toBe(false);
   });
 });

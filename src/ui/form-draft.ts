@@ -11,8 +11,8 @@
 export interface FormDraftStore {
   /** The stored values for `key` (parsed JSON), or null when there is none or it is unreadable. */
   read(key: string): unknown;
-  /** Stores `values` (JSON-serialisable) under `key`. */
-  write(key: string, values: unknown): void;
+  /** Stores `values` (JSON-serialisable) under `key`; false when the storage refused them. */
+  write(key: string, values: unknown): boolean;
   /** Forgets the draft under `key`. */
   clear(key: string): void;
 }
@@ -34,10 +34,13 @@ export function sessionDraftStore(storage: Storage | undefined = globalThis.sess
       }
     },
     write(key, values) {
+      if (!storage) return false;
       try {
-        storage?.setItem(key, JSON.stringify(values));
+        storage.setItem(key, JSON.stringify(values));
+        return true;
       } catch {
         // Quota or privacy mode: the draft is lost, the form itself is untouched.
+        return false;
       }
     },
     clear(key) {
