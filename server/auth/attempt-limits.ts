@@ -3,9 +3,14 @@
  * shares each limit (issue 13). An attempt is counted before the work it guards, by one statement
  * that increments and returns the count, so N concurrent attempts get at most `max` allowed however
  * they interleave. Windows are fixed: they start at the first attempt and end `windowMs` later,
- * measured on the injected clock.
+ * measured on the injected clock. The same table keeps marks: a key with a live window and no
+ * count (e.g. a client that signed in to an account recently, issue 27).
+ *
+ * Rows whose window has ended are deleted in batches (issue 27: a flood from rotating addresses
+ * must not grow the table without bound), so the table holds the live windows plus at most one
+ * sweep interval's worth of ended ones.
  */
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { AttemptLimit } from '../config';
 import type { Db } from '../db/open';
 import { attemptCounters } from '../db/schema';
@@ -13,6 +18,11 @@ import { TooManyAttemptsError } from '../domain-errors';
 
 /** Ended windows are deleted at most this often per counter (milliseconds of the injected clock). */
 export const SWEEP_INTERVAL_MS = 60_000;
+/**
+ * Rows one sweep deletes at most, so no single login pays for a large backlog; a full batch makes
+ * the next write sweep again without waiting for the interval.
+ */
+export const SWEEP_BATCH = 1_000;
 
 /** What counting one attempt under a key found. */
 export interface AttemptVerdict {
@@ -39,19 +49,38 @@ export interface AttemptCounter {
   refund(key: string, verdict: AttemptVerdict): Promise<void>;
   /** Forgets every attempt under `key` (e.g. after a correct password). */
   clear(key: string): Promise<void>;
+  /** Sets a mark under `key` that lasts `windowMs` from now (a later mark extends it). */
+  mark(key: string, windowMs: number): Promise<void>;
+  /** True when `key` has a live window (a mark, or attempts counted), on the injected clock. */
+  isMarked(key: string): Promise<boolean>;
 }
 
 /**
- * A counter on `db` with the clock `now`. Every `count` first deletes, at most once per
- * SWEEP_INTERVAL_MS, the rows whose window has ended, so the table holds only live windows.
+ * A counter on `db` with the clock `now`. Every `count` and `mark` first deletes, at most once per
+ * SWEEP_INTERVAL_MS (sooner after a full batch), up to `sweepBatch` rows whose window has ended.
  */
-export function createAttemptCounter(db: Db, now: () => Date): AttemptCounter {
+export function createAttemptCounter(
+  db: Db,
+  now: () => Date,
+  { sweepBatch = SWEEP_BATCH }: { sweepBatch?: number } = {},
+): AttemptCounter {
   let lastSweep = Number.NEGATIVE_INFINITY;
 
   async function sweep(at: Date): Promise<void> {
     if (at.getTime() - lastSweep < SWEEP_INTERVAL_MS) return;
     lastSweep = at.getTime();
-    await db.delete(attemptCounters).where(lte(attemptCounters.window_ends_at, at));
+    // Rows another process is sweeping or counting are skipped, not waited for.
+    const ended = db
+      .select({ key: attemptCounters.key })
+      .from(attemptCounters)
+      .where(lte(attemptCounters.window_ends_at, at))
+      .limit(sweepBatch)
+      .for('update', { skipLocked: true });
+    const deleted = await db
+      .delete(attemptCounters)
+      .where(inArray(attemptCounters.key, ended))
+      .returning({ key: attemptCounters.key });
+    if (deleted.length === sweepBatch) lastSweep = Number.NEGATIVE_INFINITY;
   }
 
   return {
@@ -98,6 +127,25 @@ export function createAttemptCounter(db: Db, now: () => Date): AttemptCounter {
 
     async clear(key) {
       await db.delete(attemptCounters).where(eq(attemptCounters.key, key));
+    },
+
+    async mark(key, windowMs) {
+      const at = now();
+      await sweep(at);
+      const endsAt = new Date(at.getTime() + windowMs);
+      await db
+        .insert(attemptCounters)
+        .values({ key, hits: 0, window_ends_at: endsAt })
+        .onConflictDoUpdate({ target: attemptCounters.key, set: { hits: 0, window_ends_at: endsAt } });
+    },
+
+    async isMarked(key) {
+      const [row] = await db
+        .select({ key: attemptCounters.key })
+        .from(attemptCounters)
+        .where(and(eq(attemptCounters.key, key), gt(attemptCounters.window_ends_at, now())))
+        .limit(1);
+      return row !== undefined;
     },
   };
 }

@@ -10,6 +10,12 @@
  *   a success gives its count back, so only failed checks add up and one's own account cannot be
  *   used to reset it;
  * - Argon2 work per process is bounded by the hashing gate (refused beyond it; both counts given back).
+ *
+ * A client is its address, or its /64 for IPv6 (issue 27, server/http/client-address.ts). A client
+ * that signed in to the account within a refresh token's life is marked in `attempt_counters`
+ * (shared by every process, kept across restarts, written only after a correct password, so a flood
+ * cannot add marks): its login takes the hashing gate's priority lane, ahead of anonymous work, so
+ * real users keep signing in during an unauthenticated flood from rotating addresses (issue 27).
  */
 import { eq } from 'drizzle-orm';
 import type { TokenPair } from '@/api/schemas/auth';
@@ -18,12 +24,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/open';
 import { users } from '../db/schema';
 import { NotAuthenticatedError } from '../domain-errors';
+import { clientKey } from '../http/client-address';
 import { createAttemptCounter, tightest, tooManyAttempts } from './attempt-limits';
 import type { HashingGate } from './hashing-gate';
 import { signAccessToken } from './jwt';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { refreshClient } from './refresh-client';
-import { revokeFamily, rotateRefreshToken, startFamily } from './refresh-tokens';
+import { REFRESH_TOKEN_TTL_MS, revokeFamily, rotateRefreshToken, startFamily } from './refresh-tokens';
 import type { ReuseReport } from './refresh-tokens';
 
 /** The one 401 message for unknown email, wrong password and inactive user alike (spec §8). */
@@ -35,14 +42,19 @@ export function tooManyLoginsMessage(seconds: number): string {
   return `Too many login attempts. Try again in ${seconds} seconds.`;
 }
 
-/** The (address, email) counter's key: one attacker cannot lock an account out for everyone. */
-function loginKey(ip: string, email: string): string {
-  return `login:${ip}|${email}`;
+/** The (client, email) counter's key: one attacker cannot lock an account out for everyone. */
+function loginKey(client: string, email: string): string {
+  return `login:${client}|${email}`;
 }
 
-/** The per-address counter's key, across all emails (password spraying). */
-function loginAddressKey(ip: string): string {
-  return `login-address:${ip}`;
+/** The per-client counter's key, across all emails (password spraying). */
+function loginAddressKey(client: string): string {
+  return `login-address:${client}`;
+}
+
+/** The mark of a client that signed in to the account `email` recently. */
+function signedInKey(client: string, email: string): string {
+  return `signed-in:${client}|${email}`;
 }
 
 /** Where a reused refresh token is recorded (the request's logger: pino's record-then-message form). */
@@ -96,8 +108,8 @@ export interface LoginAttempt {
 export interface AuthService {
   /**
    * Checks the credentials and starts a login (a refresh-token family).
-   * @throws UnavailableError when the hashing gate is full (no attempt counted), TooManyAttemptsError
-   *   when a login limit is used up, NotAuthenticatedError (INVALID_LOGIN_MESSAGE, with the tighter
+   * @throws UnavailableError when the hashing gate has no place for the client (no attempt counted),
+   *   TooManyAttemptsError when a login limit is used up, NotAuthenticatedError (INVALID_LOGIN_MESSAGE, with the tighter
    *   limit's state) for an unknown email, a wrong password or an inactive user alike
    */
   login(attempt: LoginAttempt): Promise<TokenPair>;
@@ -127,13 +139,16 @@ export function createAuthService({ db, config, hashing, now }: AuthDeps): AuthS
 
   return {
     async login({ email: givenEmail, password, ip }) {
-      // A flood is refused before it costs any database work.
-      hashing.assertRoom();
       const email = givenEmail.toLowerCase();
-      const pairKey = loginKey(ip, email);
+      const client = clientKey(ip);
+      const recentKey = signedInKey(client, email);
+      const gateClient = { source: client, priority: await attempts.isMarked(recentKey) };
+      // A flood is refused after one primary-key read, before anything is counted.
+      hashing.assertRoom(gateClient);
+      const pairKey = loginKey(client, email);
       const pair = await attempts.count(pairKey, config.loginRateLimit);
       if (!pair.allowed) throw tooManyAttempts(pair, tooManyLoginsMessage(pair.resetSeconds));
-      const addressKey = loginAddressKey(ip);
+      const addressKey = loginAddressKey(client);
       const address = await attempts.count(addressKey, config.loginAddressRateLimit);
       if (!address.allowed) throw tooManyAttempts(address, tooManyLoginsMessage(address.resetSeconds));
 
@@ -150,11 +165,12 @@ export function createAuthService({ db, config, hashing, now }: AuthDeps): AuthS
       let passwordOk: boolean;
       try {
         // The password is checked even for an inactive user so every failure costs the same time.
-        passwordOk = await hashing.run(() =>
-          user ? verifyPassword(user.password_hash, password) : verifyAgainstDummy(password),
+        passwordOk = await hashing.run(
+          () => (user ? verifyPassword(user.password_hash, password) : verifyAgainstDummy(password)),
+          gateClient,
         );
       } catch (error) {
-        // Nothing was checked (the hashing gate was full), so neither count stands.
+        // Nothing was checked (no place in the gate, or it went to a fairer claim): neither count stands.
         await Promise.all([attempts.refund(pairKey, pair), attempts.refund(addressKey, address)]);
         throw error;
       }
@@ -162,7 +178,11 @@ export function createAuthService({ db, config, hashing, now }: AuthDeps): AuthS
       if (!user || !passwordOk || user.status !== UserStatus.Active) {
         throw new NotAuthenticatedError(INVALID_LOGIN_MESSAGE, { limitState: tightest(pair, address) });
       }
-      await Promise.all([attempts.clear(pairKey), attempts.refund(addressKey, address)]);
+      await Promise.all([
+        attempts.clear(pairKey),
+        attempts.refund(addressKey, address),
+        attempts.mark(recentKey, REFRESH_TOKEN_TTL_MS),
+      ]);
 
       const family = await startFamily(db, user.id, now());
       return issueTokens(

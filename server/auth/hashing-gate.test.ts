@@ -80,4 +80,54 @@ describe('createHashingGate', () => {
     await expect(Promise.all(running)).resolves.toEqual(['1', '2']);
     await expect(gate.run(() => Promise.resolve('4'))).resolves.toBe('4');
   });
+
+  it('runs a recent client of the account before anonymous waiters, even when the anonymous lane is full', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 1 });
+    const a = heldTask('a');
+    const b = heldTask('b');
+    const known = heldTask('known');
+    const anonymous = [gate.run(a.run, { source: '10.0.0.1' }), gate.run(b.run, { source: '10.0.0.2' })];
+    // Two sources with one place each: a third source finds no place it may take.
+    await expect(gate.run(() => Promise.resolve('c'), { source: '10.0.0.3' })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
+    const priority = gate.run(known.run, { source: '10.0.0.4', priority: true });
+    await settle();
+    a.finish();
+    await settle();
+    expect([b.started, known.started]).toEqual([false, true]);
+    known.finish();
+    await settle();
+    expect(b.started).toBe(true);
+    b.finish();
+    await expect(Promise.all([...anonymous, priority])).resolves.toEqual(['a', 'b', 'known']);
+  });
+
+  it('lets a newcomer take the newest place of a source holding two more, and serves it next', async () => {
+    const gate = createHashingGate({ concurrency: 1, queue: 3 });
+    const flood = ['x1', 'x2', 'x3', 'x4'].map(heldTask);
+    const floodRuns = flood.map((task) =>
+      gate.run(task.run, { source: '2001:db8::/64' }).catch((error: unknown) => error),
+    );
+    const newcomer = heldTask('y');
+    const newcomerRun = gate.run(newcomer.run, { source: '198.51.100.7' });
+    await expect(floodRuns[3]).resolves.toBeInstanceOf(UnavailableError);
+    expect(flood[3]?.started).toBe(false);
+
+    flood[0]?.finish();
+    await settle();
+    expect([flood[1]?.started, newcomer.started]).toEqual([false, true]);
+    newcomer.finish();
+    await settle();
+    expect(flood[1]?.started).toBe(true);
+    flood[1]?.finish();
+    await settle();
+    flood[2]?.finish();
+    await expect(Promise.all([...floodRuns.slice(0, 3), newcomerRun])).resolves.toEqual([
+      'x1',
+      'x2',
+      'x3',
+      'y',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The database attempt counter behind the auth limits (issue 13), on PGlite and PostgreSQL:
- * atomic under concurrency, fixed windows on the injected clock, refunds kept to their window, and
- * ended windows swept away.
+ * atomic under concurrency, fixed windows on the injected clock, refunds kept to their window,
+ * marks (issue 27), and ended windows swept away in bounded batches (issue 27).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +93,29 @@ describe('createAttemptCounter', () => {
     await sweeping.count('other', LIMIT);
     expect(await hitsOf('old')).toBeUndefined();
     expect(await hitsOf('live')).toBe(1);
+  });
+
+  it('keeps a mark for its window, extends it when marked again, and counts it as gone after', async () => {
+    expect(await counter.isMarked('mark')).toBe(false);
+    await counter.mark('mark', 60_000);
+    t.clock.advance(30_000);
+    await counter.mark('mark', 60_000);
+    t.clock.advance(59_999);
+    expect(await counter.isMarked('mark')).toBe(true);
+    t.clock.advance(1);
+    expect(await counter.isMarked('mark')).toBe(false);
+  });
+
+  it('sweeps at most a batch at a time, and the next write sweeps again until the backlog is gone', async () => {
+    await t.db.delete(attemptCounters);
+    const batched = createAttemptCounter(t.db, t.clock.now, { sweepBatch: 2 });
+    for (const key of ['ended1', 'ended2', 'ended3']) await batched.count(key, { max: 5, windowMs: 1_000 });
+    t.clock.advance(SWEEP_INTERVAL_MS);
+    const remaining = async () => (await t.db.select().from(attemptCounters)).map((row) => row.key).sort();
+
+    await batched.count('live', LIMIT);
+    expect(await remaining()).toHaveLength(2);
+    await batched.mark('mark', LIMIT.windowMs);
+    expect(await remaining()).toEqual(['live', 'mark']);
   });
 });
