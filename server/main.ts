@@ -142,12 +142,16 @@ export function printDemoCredentials(): void {
   console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
 }
 
-/** Runs `start`, printing an operator-fixable StartupError without a stack trace and exiting 1. */
+/**
+ * Runs `start`, printing an operator-fixable StartupError or ConfigError (e.g. a common
+ * ADMIN_PASSWORD for the first admin) without a stack trace and exiting 1.
+ */
 export async function runOrExit(start: () => Promise<void>): Promise<void> {
   try {
     await start();
   } catch (error) {
-    console.error(error instanceof StartupError ? error.message : error);
+    if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+    else console.error(error instanceof StartupError ? error.message : error);
     process.exit(1);
   }
 }

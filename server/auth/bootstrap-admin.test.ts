@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config';
 import { openDatabase } from '../db/open';
 import { users } from '../db/schema';
 import { ensureAdmin, isDatabaseEmpty } from './bootstrap-admin';
@@ -27,6 +28,21 @@ describe('ensureAdmin', () => {
         first_name: 'Sam',
       });
       expect(await verifyPassword(rows[0]?.password_hash ?? '', 'S3cure!pass')).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a common ADMIN_PASSWORD with a ConfigError and creates nobody (issue 27)', async () => {
+    const database = await openDatabase({});
+    try {
+      const admin = { email: 'boss@example.com', password: 'P@ssw0rd', first_name: 'Sam', last_name: 'Lee' };
+      const refusal: unknown = await ensureAdmin(database.db, admin).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ConfigError);
+      expect((refusal as ConfigError).message).toBe(
+        'ADMIN_PASSWORD: This password is too common. Choose one that is harder to guess.',
+      );
+      expect(await isDatabaseEmpty(database.db)).toBe(true);
     } finally {
       await database.close();
     }

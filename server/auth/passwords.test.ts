@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './passwords';
 
 describe('passwords', () => {
   it('hashes with Argon2id at m=19456, t=2, p=1 and verifies the same password', async () => {
@@ -29,5 +35,16 @@ describe('passwords', () => {
       /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
     );
     await expect(verifyAgainstDummy('Admin123!')).resolves.toBe(false);
+  });
+});
+
+describe('isCommonPassword', () => {
+  it.each([
+    ['the most common password', '123456', true],
+    ['a listed password in other letter case', 'PassWord1', true],
+    ["the demo admin's password (README)", 'Admin123!', false],
+    ['a password of three uncommon words', 'Quiet!Harbour7', false],
+  ])('%s: %s', (_, password, common) => {
+    expect(isCommonPassword(password)).toBe(common);
   });
 });

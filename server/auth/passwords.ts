@@ -1,9 +1,11 @@
 /**
  * Password hashing with Argon2id at the parameters of ARCHITECTURE.md §3
- * (m = 19456 KiB, t = 2, p = 1), in PHC string form (`$argon2id$v=19$m=19456,t=2,p=1$...`).
+ * (m = 19456 KiB, t = 2, p = 1), in PHC string form (`$argon2id$v=19$m=19456,t=2,p=1$...`), and
+ * the list of common passwords that a new password may not be (issue 27; README "Decisions").
  */
 import { hash, verify } from '@node-rs/argon2';
 import type { Options } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 const ARGON2_OPTIONS: Options = {
   // Algorithm.Argon2id; the enum is an ambient const enum, which isolatedModules cannot inline.
@@ -44,4 +46,19 @@ export async function verifyPassword(storedHash: string, plain: string): Promise
 export async function verifyAgainstDummy(plain: string): Promise<false> {
   await verifyPassword(DUMMY_PASSWORD_HASH, plain);
   return false;
+}
+
+/** Why a common password is refused (issue 27), beside the spec's rules; no '; ', which separates 400 reasons. */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is harder to guess.';
+
+let commonPasswords: ReadonlySet<string> | undefined;
+
+/**
+ * Whether `plain`, ignoring letter case, is one of the common passwords of zxcvbn-ts
+ * (`@zxcvbn-ts/language-common`, 'passwords-common': about 49,000 of the most frequent passwords in
+ * leaked sets, all lower case). Built into a set on first use.
+ */
+export function isCommonPassword(plain: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common']);
+  return commonPasswords.has(plain.toLowerCase());
 }

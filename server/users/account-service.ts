@@ -5,14 +5,15 @@
  *
  * A password change is limited per account (`config.passwordChangeRateLimit`): each attempt is
  * counted in the database before the current password is checked, a correct current password
- * clears the count, and the Argon2 work runs under the process's hashing gate.
+ * clears the count, and the Argon2 work runs under the process's hashing gate. A new password on
+ * the list of common ones is refused before any of that (issue 27).
  */
 import { eq } from 'drizzle-orm';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createAttemptCounter, tooManyAttempts } from '../auth/attempt-limits';
 import { INVALID_TOKEN_MESSAGE } from '../auth/guard';
 import type { HashingGate } from '../auth/hashing-gate';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
@@ -25,6 +26,9 @@ import { loadProfile, profileColumns, toProfile } from './profile';
 
 /** The 400 message when the current password given with a password change is wrong. */
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
+/** The 400 message when the new password is on the list of common ones (issue 27); names the field in words. */
+export const COMMON_NEW_PASSWORD_MESSAGE =
+  'The new password is too common. Choose one that is harder to guess.';
 /** The 429 message once the wrong current passwords of an account have reached the limit (issue 13). */
 export function tooManyPasswordChangesMessage(seconds: number): string {
   return `Too many wrong current passwords. Try again in ${seconds} seconds.`;
@@ -49,7 +53,7 @@ export interface AccountService {
    * caller's own, which stays).
    * @throws UnavailableError (hashing gate full; the attempt does not count), NotAuthenticatedError
    *   (user gone), TooManyAttemptsError (limit used up), InvalidInputError
-   *   (WRONG_CURRENT_PASSWORD_MESSAGE, with the limit's state)
+   *   (COMMON_NEW_PASSWORD_MESSAGE, not counted; WRONG_CURRENT_PASSWORD_MESSAGE, with the limit's state)
    */
   changePassword(
     userId: number,
@@ -115,6 +119,9 @@ export function createAccountService({ db, config, hashing, now }: AccountDeps):
     },
 
     async changePassword(userId, familyId, passwords) {
+      if (isCommonPassword(passwords.new_password)) {
+        throw new InvalidInputError(COMMON_NEW_PASSWORD_MESSAGE, { field: 'new_password' });
+      }
       hashing.assertRoom();
       const [user] = await db
         .select({ password_hash: users.password_hash })

@@ -15,7 +15,7 @@ import type {
   UserStatistic,
 } from '@/api/schemas/users';
 import { EMAIL_TAKEN_MESSAGE } from '@/api/schemas/users';
-import { hashPassword } from '../auth/passwords';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import { encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
@@ -302,14 +302,22 @@ function profileColumns(fields: UserFields) {
   };
 }
 
+/** Refuses a password to be set that is on the list of common ones (issue 27), naming the field. */
+function assertUncommonPassword(password: string | null): void {
+  if (password !== null && isCommonPassword(password)) {
+    throw new InvalidInputError(`password: ${COMMON_PASSWORD_MESSAGE}`, { field: 'password' });
+  }
+}
+
 /**
  * Creates a user (password hashed with Argon2id, Shopify key encrypted) and returns it.
  * Throws ConflictError when the email is taken (also when a concurrent create wins the race),
- * InvalidInputError without a password.
+ * InvalidInputError without a password or with a common one.
  */
 export async function createUser(deps: UsersDeps, fields: UserFields): Promise<User> {
   const { db } = deps;
   if (fields.password === null) throw new InvalidInputError('password is required', { field: 'password' });
+  assertUncommonPassword(fields.password);
   await assertEmailFree(db, fields.email);
   let id: number;
   try {
@@ -339,7 +347,7 @@ export async function createUser(deps: UsersDeps, fields: UserFields): Promise<U
  * stored one. Setting the user Inactive revokes their refresh-token families in the same
  * transaction (their API tokens stop working through the status check of the feed delivery).
  * Throws NotFoundError (unknown id), ConflictError (email taken), InvalidInputError (an admin
- * deactivating or demoting themselves).
+ * deactivating or demoting themselves, a common password).
  */
 export async function updateUser(
   deps: UsersDeps,
@@ -354,6 +362,7 @@ export async function updateUser(
     throw new InvalidInputError(SELF_DEACTIVATE_MESSAGE, { field: 'status' });
   if (id === actorId && fields.user_type_id !== UserType.Admin)
     throw new InvalidInputError(SELF_DEMOTE_MESSAGE, { field: 'user_type_id' });
+  assertUncommonPassword(fields.password);
   await assertEmailFree(db, fields.email, id);
   const now = deps.now();
   const passwordHash = fields.password === null ? undefined : await hashPassword(fields.password);
