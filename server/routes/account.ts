@@ -57,7 +57,7 @@ export async function accountRoutes(app: FastifyInstance, { account }: AppServic
       responses: {
         200: { description: PASSWORD_UPDATED_MESSAGE, schema: MessageResponse },
         400: {
-          description: `${WRONG_CURRENT_PASSWORD_MESSAGE}, or a rule of the new password is broken`,
+          description: `${WRONG_CURRENT_PASSWORD_MESSAGE}, or a rule of the new password is broken, or it is a common password`,
           schema: ErrorResponse,
         },
         429: {

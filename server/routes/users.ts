@@ -25,7 +25,11 @@ import { userTokenRoutes } from './user-tokens';
 const UserIdParams = v.object({ userId: IdParam });
 
 const errors = {
-  400: { description: 'A field breaks a rule of spec §5 (the message names it)', schema: ErrorResponse },
+  400: {
+    description:
+      'A field breaks a rule of spec §5, or the password is a common one (the message names the field)',
+    schema: ErrorResponse,
+  },
   401: { description: 'No valid access token', schema: ErrorResponse },
   403: { description: 'Not an Admin', schema: ErrorResponse },
 } as const;
