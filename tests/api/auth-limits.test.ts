@@ -1,11 +1,11 @@
 /**
  * Auth limits under concurrency (issue 13, points 1 and 3): a burst of wrong passwords, password
  * spraying from one address, wrong current passwords on PUT /account/password, and the bound on
- * concurrent Argon2 work. Argon2 verifications are counted (and can be held) through a wrapper
+ * concurrent Argon2 work with its priority for clients that signed in recently (issue 27). Argon2 verifications are counted (and can be held) through a wrapper
  * around @node-rs/argon2's `verify`.
  */
 import { rmSync } from 'node:fs';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -261,6 +261,46 @@ describe('bound on concurrent password hashing (issue 13 point 3)', () => {
       // With 1 attempt per (address, email), a counted 503 would make the next try a 429.
       const refusedEmail = settled[0]?.email ?? '';
       expect((await postLogin(bounded.app, refusedEmail, WRONG, '10.13.6.1')).statusCode).toBe(401);
+    } finally {
+      release();
+      await bounded.close();
+    }
+  });
+
+  it('lets a client that signed in to the account recently past a gate full of other clients (issue 27)', async () => {
+    const bounded = await appWith({ passwordHashing: { concurrency: 1, queue: 0 } });
+    let release = () => {};
+    try {
+      const adminAddress = '10.27.6.1';
+      expect((await postLogin(bounded.app, t.users.admin.email, undefined, adminAddress)).statusCode).toBe(
+        200,
+      );
+
+      argon2.verifications = 0;
+      argon2.hold = new Promise<void>((resolve) => (release = resolve));
+      const flood = postLogin(bounded.app, 'nobody@test.example', WRONG, '10.27.7.1');
+      await vi.waitFor(() => expect(argon2.verifications).toBe(1));
+      expect((await postLogin(bounded.app, 'nobody@test.example', WRONG, '10.27.7.3')).statusCode).toBe(503);
+      // Not the account alone, nor the address alone: the pair that signed in.
+      expect((await postLogin(bounded.app, t.users.customer.email, undefined, adminAddress)).statusCode).toBe(
+        503,
+      );
+      expect((await postLogin(bounded.app, t.users.admin.email, undefined, '10.27.7.4')).statusCode).toBe(
+        503,
+      );
+      const admin = postLogin(bounded.app, t.users.admin.email, undefined, adminAddress);
+      // Counted, so past the gate's check while the flood still held the only slot.
+      await vi.waitFor(async () => {
+        const counted = await t.db
+          .select()
+          .from(attemptCounters)
+          .where(eq(attemptCounters.key, `login:${adminAddress}|${t.users.admin.email}`));
+        expect(counted).toHaveLength(1);
+      });
+
+      release();
+      expect((await admin).statusCode).toBe(200);
+      expect((await flood).statusCode).toBe(401);
     } finally {
       release();
       await bounded.close();
