@@ -8,6 +8,15 @@
  *   100 ms, clear the flag and redirect);
  * - `overlay`: the full-screen spinner, shown while loading and for OVERLAY_LINGER ms after.
  *
+ * Only the server's word ends a session (issue 27 "Sessions through blips"): a session check or a
+ * token refresh that fails because the server could not answer (no answer, a timeout, 408, 429, a
+ * 5xx, or a page that is not the API's; `isServerUnreachable`) keeps the tokens and waits in an
+ * `unreachable` state, where the `sessionRetry` chart (`sessionRetry.machine.ts`) times the next try
+ * by the failures in a row (1 s, 2 s, 4 s ... 30 s) and `session.retryNow` (Try now) skips the wait. A
+ * 401, any other refusal, or tokens cleared meanwhile still end the session as spec §4 and §8 say.
+ * The other tabs hear of it as before: a refresh that succeeds stores its pair, a session that ends
+ * clears the storage, and a tab that waits takes the pair another tab stored at once.
+ *
  * Every side effect is a named actor or action whose browser/API default lives in `session-adapters.ts`;
  * tests swap them with `sessionMachine.provide(...)`. Where to go after a login or a logout is asked of
  * the screen with the shared vocabulary's `uiNavigate` (`ui-effects.ts`); the targets come from
@@ -21,6 +30,7 @@ import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { clearStoredTokens } from '@/api/tokens-storage';
 import { failureText } from './failure-text';
+import { retryDelayMs, sessionRetryMachine } from './sessionRetry.machine';
 import { uiNavigate, uiToast } from './ui-effects';
 import type { NavigateEffect, ToastEffect } from './ui-effects';
 import {
@@ -55,6 +65,8 @@ export interface SessionContext extends SessionTokens {
   loading: boolean;
   /** Target of the running logout sequence, or null for none. */
   logoutRedirect: string | null;
+  /** Session checks and refreshes in a row that found the server unreachable (issue 27); 0 once one works. */
+  failures: number;
 }
 
 /** Everything the session reacts to. */
@@ -80,7 +92,9 @@ export type SessionEvent =
   /** Another tab cleared the tokens. */
   | { type: 'sync.tokensCleared' }
   /** Another tab broadcast 'logout' on LOGOUT_CHANNEL. */
-  | { type: 'sync.logoutBroadcast' };
+  | { type: 'sync.logoutBroadcast' }
+  /** Try now (issue 27): ask the unreachable server again without waiting out the backoff. */
+  | { type: 'session.retryNow' };
 
 /** What the session emits: a navigation, or the error toast of a refused logout (shared vocabulary). */
 export type SessionEmitted = NavigateEffect | ToastEffect;
@@ -90,12 +104,26 @@ export function isForgivableLogoutFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 422 || error.kind === 'network');
 }
 
+/**
+ * Whether `error` says nothing of the session's tokens because the server could not answer (issue
+ * 27): no answer at all (offline, refused, timeout), 408, 429 or a 5xx, or an OK answer that is not
+ * the API's (a proxy's or a deploy's page). A 401, any other refusal and a failure before any call
+ * (the tokens cleared meanwhile) are the server's or the other tabs' word, and end the session.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network' || error.kind === 'unexpected-response') return true;
+  return error.status !== null && (error.status >= 500 || error.status === 408 || error.status === 429);
+}
+
 const heldTokens = ({ context }: { context: SessionContext }) => ({
   accessToken: context.accessToken ?? '',
   refreshToken: context.refreshToken ?? '',
 });
 
 const failure = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+const retryInput = ({ context }: { context: SessionContext }) => ({ failures: context.failures });
 
 /**
  * The session statechart; see the module comment. Emits `ui.navigate` after a login or a logout, and
@@ -115,6 +143,7 @@ export const sessionMachine = setup({
     notifyServerOfLogout: notifyServerOfLogoutLogic,
     crossTabSync: crossTabSyncLogic,
     screenWakeLock: screenWakeLockLogic,
+    retryBackoff: sessionRetryMachine,
   },
   actions: {
     adoptTokens: assign((_, params: SessionTokens) => ({
@@ -135,6 +164,8 @@ export const sessionMachine = setup({
     clearError: assign({ error: null }),
     markLoading: assign({ loading: true }),
     markLoaded: assign({ loading: false }),
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
+    forgetFailures: assign({ failures: 0 }),
     markLoggingOut: assign((_, params: { redirectTo?: string }) => ({
       isLoggingOut: true,
       logoutRedirect: params.redirectTo ?? null,
@@ -166,6 +197,7 @@ export const sessionMachine = setup({
     holdsAccessToken: ({ context }) => context.accessToken !== null,
     hasLogoutRedirect: ({ context }) => context.logoutRedirect !== null,
     logoutFailureIsForgivable: (_, params: { error: unknown }) => isForgivableLogoutFailure(params.error),
+    serverUnreachable: (_, params: { error: unknown }) => isServerUnreachable(params.error),
     // Named rather than inline so the Stately visualiser shows what the overlay waits for.
     sessionSettled: not(stateIn('#session.status.loading')),
   },
@@ -186,6 +218,7 @@ export const sessionMachine = setup({
     isLoggingOut: false,
     loading: false,
     logoutRedirect: null,
+    failures: 0,
   },
   invoke: { id: 'crossTabSync', src: 'crossTabSync' },
   on: {
@@ -257,18 +290,37 @@ export const sessionMachine = setup({
                   target: '#session.status.loggedIn',
                   actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
                 },
-                onError: {
-                  target: '#session.status.loggedOut',
-                  actions: [
-                    {
-                      type: 'reportFailure',
-                      params: ({ event }) => ({ during: 'profile load', error: event.error }),
-                    },
-                    'clearSession',
-                    'clearStoredTokens',
-                  ],
-                },
+                onError: [
+                  {
+                    guard: { type: 'serverUnreachable', params: failure },
+                    target: 'unreachable',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'profile load', error: event.error }),
+                      },
+                      'countFailure',
+                    ],
+                  },
+                  {
+                    target: '#session.status.loggedOut',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'profile load', error: event.error }),
+                      },
+                      'clearSession',
+                      'clearStoredTokens',
+                    ],
+                  },
+                ],
               },
+            },
+            // Issue 27: the stored tokens stay, nothing is shown as if signed in, and the check is
+            // made again after the backoff, or at once on Try now.
+            unreachable: {
+              invoke: { src: 'retryBackoff', input: retryInput, onDone: 'loadingProfile' },
+              on: { 'session.retryNow': 'loadingProfile' },
             },
           },
         },
@@ -292,6 +344,8 @@ export const sessionMachine = setup({
           },
           states: {
             active: {
+              // Issue 27: the server answered, so the next outage starts the backoff from its shortest wait.
+              entry: 'forgetFailures',
               after: { TOKEN_REFRESH_INTERVAL: 'refreshingTokens' },
             },
             refreshingTokens: {
@@ -302,18 +356,37 @@ export const sessionMachine = setup({
                   target: 'active',
                   actions: { type: 'adoptTokens', params: ({ event }) => event.output },
                 },
-                onError: {
-                  target: '#session.status.loggedOut',
-                  actions: [
-                    {
-                      type: 'reportFailure',
-                      params: ({ event }) => ({ during: 'token refresh', error: event.error }),
-                    },
-                    'clearSession',
-                    'clearStoredTokens',
-                  ],
-                },
+                onError: [
+                  {
+                    guard: { type: 'serverUnreachable', params: failure },
+                    target: 'unreachable',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'token refresh', error: event.error }),
+                      },
+                      'countFailure',
+                    ],
+                  },
+                  {
+                    target: '#session.status.loggedOut',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'token refresh', error: event.error }),
+                      },
+                      'clearSession',
+                      'clearStoredTokens',
+                    ],
+                  },
+                ],
               },
+            },
+            // Issue 27: the screens stay as they are (the access token outlives the refresh interval
+            // by 5 minutes), and the refresh is tried again after the backoff, or at once on Try now.
+            unreachable: {
+              invoke: { src: 'retryBackoff', input: retryInput, onDone: 'refreshingTokens' },
+              on: { 'session.retryNow': 'refreshingTokens' },
             },
             revalidating: {
               entry: 'markLoading',
@@ -325,17 +398,29 @@ export const sessionMachine = setup({
                   target: 'active',
                   actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
                 },
-                onError: {
-                  target: '#session.status.loggedOut',
-                  actions: [
-                    {
+                onError: [
+                  // Issue 27: another tab has just been given this pair, and this tab already knows
+                  // its user; a server that cannot answer now is no reason to doubt either.
+                  {
+                    guard: { type: 'serverUnreachable', params: failure },
+                    target: 'active',
+                    actions: {
                       type: 'reportFailure',
                       params: ({ event }) => ({ during: 'profile load', error: event.error }),
                     },
-                    'clearSession',
-                    'clearStoredTokens',
-                  ],
-                },
+                  },
+                  {
+                    target: '#session.status.loggedOut',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'profile load', error: event.error }),
+                      },
+                      'clearSession',
+                      'clearStoredTokens',
+                    ],
+                  },
+                ],
               },
             },
           },
@@ -356,7 +441,9 @@ export const sessionMachine = setup({
             },
           },
           states: {
-            idle: {},
+            idle: {
+              entry: 'forgetFailures',
+            },
             revalidating: {
               entry: 'markLoading',
               exit: 'markLoaded',
@@ -371,18 +458,41 @@ export const sessionMachine = setup({
                   target: '#session.status.loggedIn',
                   actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
                 },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    {
-                      type: 'reportFailure',
-                      params: ({ event }) => ({ during: 'profile load', error: event.error }),
-                    },
-                    'clearSession',
-                    'clearStoredTokens',
-                  ],
-                },
+                onError: [
+                  {
+                    guard: { type: 'serverUnreachable', params: failure },
+                    target: 'unreachable',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'profile load', error: event.error }),
+                      },
+                      'countFailure',
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      {
+                        type: 'reportFailure',
+                        params: ({ event }) => ({ during: 'profile load', error: event.error }),
+                      },
+                      'clearSession',
+                      'clearStoredTokens',
+                    ],
+                  },
+                ],
               },
+            },
+            // Issue 27: another tab signed in and the server cannot confirm it yet. Clearing the
+            // storage here would sign that tab out; this one tries again until it can follow.
+            unreachable: {
+              on: {
+                'sync.tokensCleared': { target: 'idle', actions: 'clearSession' },
+                'sync.logoutBroadcast': { target: 'idle', actions: 'clearSession' },
+                'session.retryNow': 'revalidating',
+              },
+              invoke: { src: 'retryBackoff', input: retryInput, onDone: 'revalidating' },
             },
           },
         },
@@ -508,6 +618,31 @@ export function selectError(snapshot: SessionSnapshot): string | null {
 /** True while a logout sequence runs. */
 export function selectIsLoggingOut(snapshot: SessionSnapshot): boolean {
   return snapshot.context.isLoggingOut;
+}
+
+/**
+ * What the session knows of the server (issue 27): `reachable` while nothing failed; `waiting`
+ * after `failures` failures in a row, until the next try `retryInMs` after the failure (or Try now);
+ * `retrying` while that try runs.
+ */
+export type ServerReach =
+  | { kind: 'reachable' }
+  | { kind: 'waiting'; failures: number; retryInMs: number }
+  | { kind: 'retrying'; failures: number };
+
+const UNREACHABLE_STATES = [
+  { status: { loading: 'unreachable' } },
+  { status: { loggedIn: 'unreachable' } },
+  { status: { loggedOut: 'unreachable' } },
+] as const;
+
+/** The session's view of the server, for the notice that says it cannot be reached (issue 27). */
+export function selectServerReach(snapshot: SessionSnapshot): ServerReach {
+  const { failures } = snapshot.context;
+  if (failures === 0) return { kind: 'reachable' };
+  return UNREACHABLE_STATES.some((state) => snapshot.matches(state))
+    ? { kind: 'waiting', failures, retryInMs: retryDelayMs(failures) }
+    : { kind: 'retrying', failures };
 }
 
 /** True while loading and for OVERLAY_LINGER ms after (spec §4 "Session state"). */

@@ -104,6 +104,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   'carousel.watchReducedMotion': 'listens to a media query, no request',
   'session.crossTabSync': 'BroadcastChannel and storage events, no request (session.machine.test.ts)',
   'session.screenWakeLock': 'the Wake Lock API, no request (session.machine.test.ts)',
+  'session.retryBackoff': 'the sessionRetry statechart (issue 27), timers only, no request',
   'login.watchSession': 'watches the session actor, no request',
   'usersList.watchUrl': 'follows the location, no request',
   'transactions.watchUrl': 'follows the location, no request',

@@ -1,7 +1,10 @@
 /**
- * Model of sessionMachine (spec §3 "Session", §4, §8 "Logout"). The serializer keeps the state and
- * the context the guards read (which tokens are held, whether the logout has somewhere to go); the
- * user and the error message only matter to the checks.
+ * Model of sessionMachine (spec §3 "Session", §4, §8 "Logout"; issue 27 "Sessions through blips").
+ * The serializer keeps the state and the context the guards read (which tokens are held, whether the
+ * logout has somewhere to go, whether the server has failed to answer); the user, the error message
+ * and how many times the server failed only matter to the checks. The backoff's own waits are the
+ * sessionRetry chart's (its model checks them); here its end is an actor outcome, offered only when
+ * no shorter delay of the session would have fired first.
  */
 import { expect } from 'vitest';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
@@ -10,6 +13,7 @@ import {
   selectError,
   selectIsLoggingOut,
   selectOverlayVisible,
+  selectServerReach,
   selectStatus,
   selectUser,
   sessionMachine,
@@ -17,7 +21,7 @@ import {
 import type { SessionSnapshot } from '@/machines/session.machine';
 import { failureText } from '@/machines/failure-text';
 import { uiNavigate, uiToast } from '@/machines/ui-effects';
-import { defineModel } from '../harness';
+import { activeNodes, defineModel, delayOf } from '../harness';
 import type { ExecutedStep, RequestedAction } from '../harness';
 
 const ADA: ProfileUser = {
@@ -38,6 +42,41 @@ const OTHER = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 const LOGOUT_FAILED_MESSAGE = 'Failed to logout.';
 
 const tokensExpired = new ApiError(TOKENS_EXPIRED_MESSAGE, { kind: 'tokens-expired', status: 401 });
+const networkFailure = new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' });
+/** As the app's client makes them from the contract's error body (the server's message as the error's). */
+function serverError(status: number, message: string): ApiError {
+  return new ApiError(message, { kind: 'http', status, serverMessage: message });
+}
+
+/**
+ * Issue 27, copied rather than imported from the machine: only a failure the server could not
+ * answer (no answer, 408, 429, 5xx, or a page that is not the API's) keeps the session.
+ */
+function serverCouldNotAnswer(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'network' || error.kind === 'unexpected-response') return true;
+  return error.status !== null && (error.status >= 500 || error.status === 408 || error.status === 429);
+}
+
+/** Issue 27: the backoff's wait after the n-th failure in a row, ms (the last one repeats). */
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 16_000, 30_000];
+function backoffAfter(failures: number): number {
+  return BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1]!;
+}
+
+/** Whether `event` is the end of the backoff the `unreachable` states invoke. */
+function isBackoffEnd(event: { type: string }): boolean {
+  return event.type.startsWith('xstate.done.actor.') && event.type.endsWith('.unreachable');
+}
+
+/** The states that wait for the backoff (issue 27). */
+function isUnreachable(snapshot: SessionSnapshot): boolean {
+  return (
+    snapshot.matches({ status: { loading: 'unreachable' } }) ||
+    snapshot.matches({ status: { loggedIn: 'unreachable' } }) ||
+    snapshot.matches({ status: { loggedOut: 'unreachable' } })
+  );
+}
 
 function actionTypes(actions: RequestedAction[]): string[] {
   return actions.map((action) => action.type);
@@ -77,6 +116,15 @@ function checkInvariants(snapshot: SessionSnapshot): void {
   expect(snapshot.matches({ overlay: 'visible' }), 'the overlay shows while loading').toBe(
     snapshot.matches({ status: 'loading' }),
   );
+  // Issue 27: the failures in a row are counted while the server stays away, and forgotten once it
+  // answers or the session is over.
+  if (isUnreachable(snapshot)) expect(context.failures).toBeGreaterThan(0);
+  if (
+    snapshot.matches({ status: { loggedIn: 'active' } }) ||
+    snapshot.matches({ status: { loggedOut: 'idle' } })
+  ) {
+    expect(context.failures).toBe(0);
+  }
   // What the screens read: the session's phase, user and error, the logout flag, the overlay.
   const phase = (snapshot.value as { status: string | Record<string, unknown> }).status;
   expect({
@@ -85,6 +133,7 @@ function checkInvariants(snapshot: SessionSnapshot): void {
     error: selectError(snapshot),
     isLoggingOut: selectIsLoggingOut(snapshot),
     overlay: selectOverlayVisible(snapshot),
+    reach: selectServerReach(snapshot),
   }).toEqual({
     status: typeof phase === 'string' ? phase : Object.keys(phase)[0],
     user: context.user,
@@ -92,6 +141,13 @@ function checkInvariants(snapshot: SessionSnapshot): void {
     isLoggingOut: context.isLoggingOut,
     // Spec §9: shown while loading, and for a moment after (lingering).
     overlay: !snapshot.matches({ overlay: 'hidden' }),
+    // Issue 27: what the notice says, with the time of the next try.
+    reach:
+      context.failures === 0
+        ? { kind: 'reachable' }
+        : isUnreachable(snapshot)
+          ? { kind: 'waiting', failures: context.failures, retryInMs: backoffAfter(context.failures) }
+          : { kind: 'retrying', failures: context.failures },
   });
 }
 
@@ -109,6 +165,12 @@ function checkStep(step: ExecutedStep<typeof sessionMachine>): void {
   checkInvariants(after);
   for (const actor of step.started) {
     if (actor.input === undefined) continue;
+    if (actor.src === 'retryBackoff') {
+      expect(actor.input, 'the backoff waits by the failures in a row').toEqual({
+        failures: after.context.failures,
+      });
+      continue;
+    }
     expect(actor.input, `${actor.src} gets the held tokens`).toEqual({
       accessToken: after.context.accessToken,
       refreshToken: after.context.refreshToken,
@@ -164,6 +226,8 @@ function checkStep(step: ExecutedStep<typeof sessionMachine>): void {
     } else if (!differs) {
       expect(after.value, 'the tokens this tab holds need no check').toEqual(before.value);
     }
+  } else if (type === 'session.retryNow') {
+    checkRetry(step);
   } else if (type.startsWith('xstate.done.actor.')) {
     checkActorDone(step);
   } else if (type.startsWith('xstate.error.actor.')) {
@@ -173,10 +237,36 @@ function checkStep(step: ExecutedStep<typeof sessionMachine>): void {
   }
 }
 
+/**
+ * Issue 27: the end of the backoff, or Try now, makes the failed call again with the tokens held
+ * (the inputs are checked with every started actor), still counting the failures so far.
+ */
+function checkRetry(step: ExecutedStep<typeof sessionMachine>): void {
+  const { before, after } = step;
+  if (before === null) throw new Error('not a retry');
+  const retried = before.matches({ status: { loading: 'unreachable' } })
+    ? { status: { loading: 'loadingProfile' } }
+    : before.matches({ status: { loggedIn: 'unreachable' } })
+      ? { status: { loggedIn: 'refreshingTokens' } }
+      : { status: { loggedOut: 'revalidating' } };
+  expect(after.matches(retried), 'the failed call is made again').toBe(true);
+  expect(step.started.map((actor) => actor.src)).toEqual([
+    before.matches({ status: { loggedIn: 'unreachable' } }) ? 'refreshSession' : 'loadProfile',
+  ]);
+  expect(after.context).toMatchObject({
+    failures: before.context.failures,
+    accessToken: before.context.accessToken,
+    refreshToken: before.context.refreshToken,
+  });
+  expect(actionTypes(step.actions)).toEqual([]);
+}
+
 function checkActorDone(step: ExecutedStep<typeof sessionMachine>): void {
   const { before, event, after } = step;
   if (before === null || !('output' in event)) throw new Error('not an actor outcome');
-  if (before.matches({ status: { loading: 'readingTokens' } })) {
+  if (isBackoffEnd(event)) {
+    checkRetry(step);
+  } else if (before.matches({ status: { loading: 'readingTokens' } })) {
     const output = event.output as typeof STORED;
     if (output.accessToken !== null && output.refreshToken !== null) {
       expect(after.matches({ status: { loading: 'loadingProfile' } })).toBe(true);
@@ -216,11 +306,42 @@ function checkActorError(step: ExecutedStep<typeof sessionMachine>): void {
       forgivable ? [] : [uiToast('error', failureText(LOGOUT_FAILED_MESSAGE, event.error))],
     );
     expect(after.matches({ status: { loggedOut: 'idle' } }), 'the local logout goes on').toBe(true);
+  } else if (serverCouldNotAnswer(event.error)) {
+    expectSessionKept(step);
   } else if (before.matches({ status: { loggedIn: 'refreshingTokens' } })) {
     expectSessionEnded(step, 'token refresh', event.error);
   } else {
     expectSessionEnded(step, 'profile load', event.error);
   }
+}
+
+/**
+ * Issue 27: a check or refresh the server could not answer keeps the tokens and the user, clears no
+ * storage, and waits for the backoff; only a logged-in tab revalidating another tab's pair goes on
+ * as it was (that tab was just given the pair, and this one knows its user).
+ */
+function expectSessionKept(step: ExecutedStep<typeof sessionMachine>): void {
+  const { before, event, after } = step;
+  if (before === null || !('error' in event)) throw new Error('not an actor outcome');
+  const refreshing = before.matches({ status: { loggedIn: 'refreshingTokens' } });
+  expect(step.actions).toEqual([
+    {
+      type: 'reportFailure',
+      params: { during: refreshing ? 'token refresh' : 'profile load', error: event.error },
+    },
+  ]);
+  expect(after.context).toMatchObject({
+    user: before.context.user,
+    accessToken: before.context.accessToken,
+    refreshToken: before.context.refreshToken,
+  });
+  if (before.matches({ status: { loggedIn: 'revalidating' } })) {
+    expect(after.matches({ status: { loggedIn: 'active' } })).toBe(true);
+    return;
+  }
+  const phase = selectStatus(before);
+  expect(after.matches({ status: { [phase]: 'unreachable' } }), 'waits where it was').toBe(true);
+  expect(after.context.failures, 'one more failure in a row').toBe(before.context.failures + 1);
 }
 
 function checkDelay(step: ExecutedStep<typeof sessionMachine>): void {
@@ -245,6 +366,17 @@ function checkDelay(step: ExecutedStep<typeof sessionMachine>): void {
   }
 }
 
+/**
+ * Whether the backoff's wait can end before every delay of the session that runs beside it (the
+ * logout's and the overlay's): timers started together fire shortest first.
+ */
+function backoffEndsFirst(snapshot: SessionSnapshot): boolean {
+  const wait = backoffAfter(snapshot.context.failures);
+  return activeNodes(snapshot).every((node) =>
+    node.after.every((delayed) => delayOf(sessionMachine, delayed.eventType) >= wait),
+  );
+}
+
 export default defineModel({
   machine: sessionMachine,
   events: {
@@ -264,14 +396,27 @@ export default defineModel({
     ],
     'sync.tokensCleared': [{ type: 'sync.tokensCleared' }],
     'sync.logoutBroadcast': [{ type: 'sync.logoutBroadcast' }],
+    'session.retryNow': [{ type: 'session.retryNow' }],
   },
   outcomes: {
     readStoredTokens: { done: [STORED, { accessToken: 'access-1', refreshToken: null }] },
-    loadProfile: { done: [ADA], error: [tokensExpired] },
+    // Issue 27: 401 ends the session; no answer, or a 500, does not.
+    loadProfile: {
+      done: [ADA],
+      error: [tokensExpired, networkFailure, serverError(500, 'Internal Server Error')],
+    },
+    // Issue 27: a refusal (401, 422) ends the session; a 503 does not.
     refreshSession: {
       done: [OTHER],
-      error: [tokensExpired, new Error('The session was ended in another tab')],
+      error: [
+        tokensExpired,
+        serverError(422, 'Unprocessable'),
+        new Error('The session was ended in another tab'),
+        serverError(503, 'Service Unavailable'),
+      ],
     },
+    // The sessionRetry chart: its end is the cue to try again.
+    retryBackoff: { done: [undefined] },
     notifyServerOfLogout: {
       done: [{ message: 'Logged out' }],
       // As the app's client makes them (the server's message as the error's), so the UI model can
@@ -292,8 +437,10 @@ export default defineModel({
     value: snapshot.value,
     accessToken: snapshot.context.accessToken,
     redirects: snapshot.context.logoutRedirect !== null,
+    failing: snapshot.context.failures > 0,
   }),
   filterEvents: (snapshot, event) => {
+    if (isBackoffEnd(event)) return backoffEndsFirst(snapshot);
     // The profile screen and the toasts send these only to a signed-in session; they set one field
     // from any state, so one state of each logout step is enough.
     if (event.type === 'session.userSet' || event.type === 'session.errorSet') {

@@ -1,13 +1,15 @@
 /**
  * The session's reviewed table (see tests/model/oracle.ts for how to read it). Written from spec §3
  * "Session", §4 (session state, start, multi-tab sync, while logged in, LOGIN, LOGOUT, logout
- * sequence), §8 "Generic" and "Logout", §9 delays, and issue 15 (a refused logout is shown). The state
+ * sequence), §8 "Generic" and "Logout", §9 delays, issue 15 (a refused logout is shown) and issue 27
+ * (only the server's word ends a session: a check or refresh the server could not answer keeps the
+ * tokens and is tried again after the sessionRetry chart's backoff, or at once on Try now). The state
  * names are the machine's; what happens in each is the spec's.
  */
 import { defineOracle } from '../oracle';
 
 export default defineOracle({
-  source: 'spec §3 Session, §4, §8 Generic and Logout, §9; issue 15',
+  source: 'spec §3 Session, §4, §8 Generic and Logout, §9; issues 15, 27',
   delays: {
     // §9 "Session overlay lingers 500 ms".
     OVERLAY_LINGER: 500,
@@ -51,11 +53,22 @@ export default defineOracle({
         '→ #session.status.loggedOut / clearSession, clearStoredTokens',
       ],
     },
-    // §4 "Start": load the profile; §8 "a failed profile load at start logs the user out".
+    // §4 "Start": load the profile; §8 "a failed profile load at start logs the user out", unless
+    // the server could not answer (issue 27): then the tokens stay and the load waits for a retry.
     'session.status.loading.loadingProfile': {
       invoke: ['loadProfile'],
       'done:loadProfile': ['→ #session.status.loggedIn / setUser'],
-      'error:loadProfile': ['→ #session.status.loggedOut / reportFailure, clearSession, clearStoredTokens'],
+      'error:loadProfile': [
+        '[serverUnreachable] → #session.status.loading.unreachable / reportFailure, countFailure',
+        '→ #session.status.loggedOut / reportFailure, clearSession, clearStoredTokens',
+      ],
+    },
+    // Issue 27: still loading (the overlay stays, nothing is shown as if signed in); the load is
+    // made again when the backoff ends or on Try now.
+    'session.status.loading.unreachable': {
+      invoke: ['retryBackoff'],
+      'done:retryBackoff': ['→ #session.status.loading.loadingProfile'],
+      'session.retryNow': ['→ #session.status.loading.loadingProfile'],
     },
     // §4 "While logged in": the screen is kept awake when visible.
     'session.status.loggedIn': {
@@ -64,31 +77,48 @@ export default defineOracle({
       'sync.tokensCleared': ['→ #session.status.loggedOut / clearSession'],
       'sync.logoutBroadcast': ['→ #session.status.loggedOut / clearSession'],
     },
-    // §4 "tokens refresh automatically on a timer" (§9 interval).
+    // §4 "tokens refresh automatically on a timer" (§9 interval). Issue 27: the server has answered,
+    // so the backoff of the next outage starts again from its shortest wait.
     'session.status.loggedIn.active': {
+      entry: ['forgetFailures'],
       'after:TOKEN_REFRESH_INTERVAL': ['→ #session.status.loggedIn.refreshingTokens'],
     },
-    // §4 / §8: a failed refresh logs out.
+    // §4 / §8: a failed refresh logs out, when the server refused it; one the server could not
+    // answer keeps the tokens and is tried again (issue 27).
     'session.status.loggedIn.refreshingTokens': {
       invoke: ['refreshSession'],
       'done:refreshSession': ['→ #session.status.loggedIn.active / adoptTokens'],
       'error:refreshSession': [
+        '[serverUnreachable] → #session.status.loggedIn.unreachable / reportFailure, countFailure',
         '→ #session.status.loggedOut / reportFailure, clearSession, clearStoredTokens',
       ],
     },
-    // §4 "new tokens ... revalidate".
+    // Issue 27: still signed in; the refresh is made again when the backoff ends or on Try now.
+    'session.status.loggedIn.unreachable': {
+      invoke: ['retryBackoff'],
+      'done:retryBackoff': ['→ #session.status.loggedIn.refreshingTokens'],
+      'session.retryNow': ['→ #session.status.loggedIn.refreshingTokens'],
+    },
+    // §4 "new tokens ... revalidate". Issue 27: another tab was just given the pair and this tab knows
+    // its user, so a server that cannot answer leaves both as they are.
     'session.status.loggedIn.revalidating': {
       entry: ['markLoading'],
       exit: ['markLoaded'],
       invoke: ['loadProfile'],
       'done:loadProfile': ['→ #session.status.loggedIn.active / setUser'],
-      'error:loadProfile': ['→ #session.status.loggedOut / reportFailure, clearSession, clearStoredTokens'],
+      'error:loadProfile': [
+        '[serverUnreachable] → #session.status.loggedIn.active / reportFailure',
+        '→ #session.status.loggedOut / reportFailure, clearSession, clearStoredTokens',
+      ],
     },
     // A logged-out tab signs in when another tab stores working tokens (§4 "Multi-tab sync").
     'session.status.loggedOut': {
       'sync.tokensStored': ['[tokensDifferFromHeld] → #session.status.loggedOut.revalidating / adoptTokens'],
     },
-    'session.status.loggedOut.idle': {},
+    // Issue 27: a next outage starts the backoff from its shortest wait.
+    'session.status.loggedOut.idle': {
+      entry: ['forgetFailures'],
+    },
     'session.status.loggedOut.revalidating': {
       entry: ['markLoading'],
       exit: ['markLoaded'],
@@ -97,8 +127,18 @@ export default defineOracle({
       'sync.logoutBroadcast': ['→ #session.status.loggedOut.idle / clearSession'],
       'done:loadProfile': ['→ #session.status.loggedIn / setUser'],
       'error:loadProfile': [
+        '[serverUnreachable] → #session.status.loggedOut.unreachable / reportFailure, countFailure',
         '→ #session.status.loggedOut.idle / reportFailure, clearSession, clearStoredTokens',
       ],
+    },
+    // Issue 27: clearing the storage would sign the other tab out; this one tries again (backoff or
+    // Try now) until it can follow, unless the other tabs end the session first.
+    'session.status.loggedOut.unreachable': {
+      invoke: ['retryBackoff'],
+      'sync.tokensCleared': ['→ #session.status.loggedOut.idle / clearSession'],
+      'sync.logoutBroadcast': ['→ #session.status.loggedOut.idle / clearSession'],
+      'session.retryNow': ['→ #session.status.loggedOut.revalidating'],
+      'done:retryBackoff': ['→ #session.status.loggedOut.revalidating'],
     },
     // §4 LOGIN clears the logging-out flag: a running logout sequence ends.
     'session.logout': {
