@@ -22,6 +22,7 @@ import {
   selectError,
   selectIsLoggingOut,
   selectOverlayVisible,
+  selectServerReach,
   selectStatus,
   selectUser,
   sessionMachine,
@@ -602,6 +603,52 @@ describe('sessionMachine: token refresh and wake lock while logged in (spec §4)
     session.clock.increment(TOKEN_REFRESH_INTERVAL * 2);
     expect(session.refreshes).toHaveLength(0);
     expect(session.wakeLock.starts).toBe(0);
+  });
+});
+
+describe('sessionMachine through server blips, with the real backoff chart (issue 27)', () => {
+  it('keeps the stored tokens while the start check finds no server, and asks again after 1 s, then 2 s', async () => {
+    const session = startSession({ stored: TOKENS });
+    const { actor, clock, profileLoads } = session;
+    await waitFor(actor, (s) => s.matches({ status: { loading: 'loadingProfile' } }));
+    profileLoads[0]?.answer.reject(new ApiError('Internal Server Error', { kind: 'http', status: 500 }));
+    await waitFor(actor, (s) => s.matches({ status: { loading: 'unreachable' } }));
+    expect(selectServerReach(actor.getSnapshot())).toEqual({ kind: 'waiting', failures: 1, retryInMs: 1000 });
+
+    clock.increment(999);
+    expect(profileLoads).toHaveLength(1);
+    clock.increment(1);
+    expect(profileLoads).toHaveLength(2);
+    expect(selectServerReach(actor.getSnapshot())).toEqual({ kind: 'retrying', failures: 1 });
+    profileLoads[1]?.answer.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    await waitFor(actor, (s) => s.matches({ status: { loading: 'unreachable' } }));
+    clock.increment(1999);
+    expect(profileLoads).toHaveLength(2);
+    clock.increment(1);
+    expect(profileLoads[2]?.input).toEqual(TOKENS);
+
+    profileLoads[2]?.answer.resolve(ADA);
+    await waitFor(actor, (s) => s.matches({ status: { loggedIn: 'active' } }));
+    expect(selectServerReach(actor.getSnapshot())).toEqual({ kind: 'reachable' });
+    expect(session.clearStoredTokens).not.toHaveBeenCalled();
+  });
+
+  it('tries a refresh again at once on Try now, and still logs out when the server then refuses it', async () => {
+    const session = await startLoggedIn();
+    const { actor, clock, refreshes } = session;
+    clock.increment(TOKEN_REFRESH_INTERVAL);
+    refreshes[0]?.answer.reject(new ApiError('Service Unavailable', { kind: 'http', status: 503 }));
+    await waitFor(actor, (s) => s.matches({ status: { loggedIn: 'unreachable' } }));
+    expect(selectUser(actor.getSnapshot())).toEqual(ADA);
+
+    actor.send({ type: 'session.retryNow' });
+    expect(refreshes[1]?.input).toEqual(TOKENS);
+    refreshes[1]?.answer.reject(new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 }));
+    await waitFor(actor, (s) => s.matches({ status: { loggedOut: 'idle' } }));
+    expect(session.clearStoredTokens).toHaveBeenCalledTimes(1);
+    // The stopped backoff does not start a third try.
+    clock.increment(30_000);
+    expect(refreshes).toHaveLength(2);
   });
 });
 

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProfile, logout as logoutOnServer } from '@/api/auth';
+import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, OVERLAY_LINGER } from '@/machines/session.machine';
 import { system } from '@/ui/system';
@@ -121,5 +122,31 @@ describe('SessionProvider, useSession and SessionOverlay', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Users' }));
     expect(screen.getByTestId('path').textContent).toBe('/dashboard/users');
     expect(sessionText()).toContain('error=-');
+  });
+
+  it('tells, while the server cannot be reached, when the next try is, and tries at once on Try now (issue 27)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.UTC(2025, 5, 2, 9, 0, 0) });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(fetchProfile).mockRejectedValueOnce(
+      new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
+    );
+    renderSession();
+    await advance(0);
+    const notice = screen.getByRole('status', { name: 'The server cannot be reached' });
+    const nextTry = Date.UTC(2025, 5, 2, 9, 0, 1);
+    expect(notice.textContent).toContain(
+      `Next try at ${new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' }).format(nextTry)}.`,
+    );
+    expect(notice.querySelector('time')?.getAttribute('datetime')).toBe(new Date(nextTry).toISOString());
+    expect(sessionText()).toBe('loading - loggingOut=false error=-');
+    expect(localStorage.getItem('access_token')).toBe('access-1');
+    expect(reported).toHaveBeenCalledWith('Session: profile load failed', expect.any(ApiError));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try now' }));
+    await advance(0);
+    expect(fetchProfile).toHaveBeenCalledTimes(2);
+    expect(sessionText()).toBe('loggedIn Ada loggingOut=false error=-');
+    expect(screen.queryByRole('status', { name: 'The server cannot be reached' })).toBeNull();
+    reported.mockRestore();
   });
 });

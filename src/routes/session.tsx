@@ -1,17 +1,27 @@
 /**
  * The session for every screen (spec §4), in one module (issue 14): the React context that holds the
  * app's one session actor, its provider wired to the router, and the hooks that screens and layouts
- * read and drive it with. Screens may import this module from src/routes (lint's exception).
+ * read and drive it with. Screens may import this module from src/routes (lint's exception). The
+ * provider also shows, over every screen, the notice that the server cannot be reached while the
+ * session waits to try again (issue 27).
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { JSX, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { createActorContext } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { withInspection } from '@/machines/inspector';
-import { selectError, selectIsLoggingOut, selectStatus, selectUser } from '@/machines/session.machine';
+import {
+  selectError,
+  selectIsLoggingOut,
+  selectServerReach,
+  selectStatus,
+  selectUser,
+} from '@/machines/session.machine';
 import { sessionMachine } from '@/machines/session.machine';
+import type { ServerReach, SessionSnapshot } from '@/machines/session.machine';
+import { ServerUnreachableNotice } from '@/ui/ServerUnreachableNotice';
 import { useUiEffects } from './screen-actor';
 
 /** `{ Provider, useActorRef, useSelector }` of the session actor (sessionMachine). */
@@ -43,12 +53,51 @@ function SessionRouting(): null {
   return null;
 }
 
-/** Provides the one session actor; must be rendered inside the router and under `UiEffectsProvider`. */
+const sameReach = (a: ServerReach, b: ServerReach) =>
+  a.kind === b.kind && (a.kind === 'reachable' || (b.kind !== 'reachable' && a.failures === b.failures));
+
+/**
+ * When the session's next try is due, ms since the epoch, while it waits for the server; else null.
+ * The chart counts in durations (its tests need no wall clock); the moment it starts a wait is read
+ * here, once per wait, to show the reader a time of day.
+ */
+function useNextTryAt(actorRef: ActorRefFrom<typeof sessionMachine>): number | null {
+  const [nextTryAt, setNextTryAt] = useState<number | null>(null);
+  useEffect(() => {
+    let timedWait: number | null = null;
+    const onSnapshot = (snapshot: SessionSnapshot) => {
+      const reach = selectServerReach(snapshot);
+      const wait = reach.kind === 'waiting' ? reach.failures : null;
+      if (wait === timedWait) return;
+      timedWait = wait;
+      setNextTryAt(reach.kind === 'waiting' ? Date.now() + reach.retryInMs : null);
+    };
+    onSnapshot(actorRef.getSnapshot());
+    const subscription = actorRef.subscribe(onSnapshot);
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
+  return nextTryAt;
+}
+
+/** The notice that the server cannot be reached, with the next try's time and Try now (issue 27). */
+function ServerReachNotice(): JSX.Element {
+  const actorRef = SessionActorContext.useActorRef();
+  const reach = SessionActorContext.useSelector(selectServerReach, sameReach);
+  const nextTryAt = useNextTryAt(actorRef);
+  const tryNow = useCallback(() => actorRef.send({ type: 'session.retryNow' }), [actorRef]);
+  return <ServerUnreachableNotice reach={reach} nextTryAt={nextTryAt} onTryNow={tryNow} />;
+}
+
+/**
+ * Provides the one session actor, and shows over every screen the notice that the server cannot be
+ * reached (issue 27); must be rendered inside the router and under `UiEffectsProvider`.
+ */
 export function SessionProvider(props: { children: ReactNode }): JSX.Element {
   return (
     <SessionActorContext.Provider options={withInspection()}>
       <SessionRouting />
       {props.children}
+      <ServerReachNotice />
     </SessionActorContext.Provider>
   );
 }

@@ -19,10 +19,11 @@ export default defineModel({
   outcomes: {},
   serialize: (snapshot) => ({ value: snapshot.value, failures: snapshot.context.failures }),
   check: ({ input, before, after }) => {
-    const level = Math.min(input.failures, WAITING.length) - 1;
+    const failures = input?.failures ?? 0;
+    const level = Math.min(failures, WAITING.length) - 1;
     if (before === null) {
       expect(after.value, 'the wait for this many failures').toBe(WAITING[level]);
-      expect(retryDelayMs(input.failures), 'what the screens are told').toBe(WAIT_MS[level]);
+      expect(retryDelayMs(failures), 'what the screens are told').toBe(WAIT_MS[level]);
       return;
     }
     expect(after.value, 'the wait is over').toBe('due');
