@@ -107,3 +107,30 @@ export class UnavailableError extends DomainError {
     super(message, options);
   }
 }
+
+/**
+ * The message of a request that needed the database while it could not be used (issue 27). Screens
+ * show the spec's failure text with this beside it (src/machines/failure-text.ts); the login form
+ * shows it alone, as it does the other 503s.
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Try again in a few seconds.';
+
+/**
+ * When to come back (seconds) after that refusal: a PostgreSQL restart or fail-over takes a few
+ * seconds, and the pool reconnects on the first request after it.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be used right now: unreachable, restarting, or its disk full or read-only
+ * (issue 27). `reason` is a short phrase for the log (server/db/outage.ts); people get the message.
+ */
+export class DatabaseUnavailableError extends UnavailableError {
+  constructor(
+    readonly reason: string,
+    options: DomainErrorOptions = {},
+  ) {
+    super(DATABASE_UNAVAILABLE_MESSAGE, DATABASE_RETRY_AFTER_SECONDS, options);
+  }
+}

@@ -96,7 +96,7 @@ describe('openDatabase on a PGlite data directory', () => {
     // A checkpoint's fsync of data files and pg_control reaches the host call.
     const synced: number[] = [];
     const client = new PGlite({
-      fs: new DurableNodeFS(path.join(dataDir, 'pgdata'), (fd) => synced.push(fd)),
+      fs: new DurableNodeFS(path.join(dataDir, 'pgdata'), { host: { fsync: (fd) => synced.push(fd) } }),
       startParams: [...durableStartParams],
     });
     try {

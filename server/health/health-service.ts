@@ -1,18 +1,20 @@
 /**
  * The health check behind GET /api/health: the process answers and the database completes a round
- * trip (ARCHITECTURE.md §3: PGlite by default, PostgreSQL when DATABASE_URL is set).
+ * trip (ARCHITECTURE.md §3: PGlite by default, PostgreSQL when DATABASE_URL is set). While the
+ * database cannot be used the check says `degraded` with the reason (issue 27); the route answers
+ * that with 503.
  */
 import { sql } from 'drizzle-orm';
 import type { HealthResponse } from '@/api/schemas/health';
 import type { Db } from '../db/open';
-import { UnavailableError } from '../domain-errors';
+import { databaseUnavailableReason } from '../db/outage';
 
-/** The message of the answer when the database does not complete the round trip. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Database unavailable';
+/** The reason of a failed round trip whose error says nothing of an outage. */
+export const DATABASE_ERROR_REASON = 'database error';
 
-/** Where a failed check is reported (the request's logger). */
+/** Where a failed check is reported (the request's logger, with the app's error serializer). */
 export interface HealthLog {
-  error(details: { err: unknown }, message: string): void;
+  warn(details: { err: unknown; reason: string }, message: string): void;
 }
 
 /** What the health service needs from the app. */
@@ -25,8 +27,8 @@ export interface HealthDeps {
 /** The health check bound to the app's database. */
 export interface HealthService {
   /**
-   * Runs one round trip and resolves to the healthy answer.
-   * @throws UnavailableError when the database fails it (the failure goes to `log`, not the answer)
+   * Runs one round trip: `ok`, or `degraded` with the reason when the database fails it (the error
+   * goes to `log`, not the answer). Never throws.
    */
   check(log: HealthLog): Promise<HealthResponse>;
 }
@@ -38,8 +40,9 @@ export function createHealthService({ db, database }: HealthDeps): HealthService
       try {
         await db.execute(sql`select 1`);
       } catch (error) {
-        log.error({ err: error }, 'health check: database unavailable');
-        throw new UnavailableError(DATABASE_UNAVAILABLE_MESSAGE, undefined, { cause: error });
+        const reason = databaseUnavailableReason(error) ?? DATABASE_ERROR_REASON;
+        log.warn({ err: error, reason }, 'health check: database unavailable');
+        return { status: 'degraded', database, reason };
       }
       return { status: 'ok', database };
     },

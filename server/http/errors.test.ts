@@ -1,8 +1,11 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConflictError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
   ForbiddenError,
   InvalidInputError,
   NotAuthenticatedError,
@@ -88,6 +91,38 @@ describe('the error handler (issue 14: services throw domain errors, one handler
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Too large' });
+  });
+
+  it('answers a database that cannot be used with 503, Retry-After and the message, logging the reason', async () => {
+    const lines: string[] = [];
+    app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
+    installErrorHandler(app);
+    app.get('/', async () => {
+      // What PGlite raises through Drizzle when its disk is full; the parameter must not leak.
+      const full = Object.assign(new Error('could not extend file "base/5/16385": No space left on device'), {
+        code: '53100',
+      });
+      throw new DrizzleQueryError('insert into "brands" ("name") values ($1)', ['Secret Brand'], full);
+    });
+    await app.ready();
+
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(response.json()).toEqual({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    });
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40,
+        reason: 'database disk full',
+        msg: 'database unavailable: answered 503',
+      }),
+    ]);
+    expect(lines.join('')).not.toContain('Secret Brand');
   });
 
   it('answers any other error with a bare 500', async () => {

@@ -5,12 +5,19 @@
  *
  * The one place where refusals become HTTP (issue 14): services throw the domain errors of
  * server/domain-errors.ts and the error handler below maps them to a status and headers; the HTTP
- * edge itself (route plugins, request validation) may throw `HttpError` directly.
+ * edge itself (route plugins, request validation) may throw `HttpError` directly. A database that
+ * cannot be used right now (issue 27) is a 503 with Retry-After wherever its error surfaces.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@/api/schemas/common';
-import { DomainError, TooManyAttemptsError, UnavailableError } from '../domain-errors';
+import { databaseUnavailableReason } from '../db/outage';
+import {
+  DatabaseUnavailableError,
+  DomainError,
+  TooManyAttemptsError,
+  UnavailableError,
+} from '../domain-errors';
 import type { DomainErrorKind, LimitState } from '../domain-errors';
 
 /** An error that becomes an HTTP answer with its status, a safe message and optional headers. */
@@ -88,7 +95,14 @@ function sendError(reply: FastifyReply, statusCode: number, message: string): Fa
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | HttpError | DomainError, request, reply) => {
-    const error = thrown instanceof DomainError ? httpErrorOf(thrown) : thrown;
+    const databaseReason = thrown instanceof DomainError ? null : databaseUnavailableReason(thrown);
+    if (databaseReason) {
+      // The outage itself is logged once, with its error, by the database's monitor
+      // (server/db/outage.ts); each request it fails gets a short line.
+      request.log.warn({ reason: databaseReason }, 'database unavailable: answered 503');
+    }
+    const refusal = databaseReason ? new DatabaseUnavailableError(databaseReason, { cause: thrown }) : thrown;
+    const error = refusal instanceof DomainError ? httpErrorOf(refusal) : refusal;
     if (error instanceof HttpError) {
       reply.headers(error.headers);
       return sendError(reply, error.statusCode, error.message);

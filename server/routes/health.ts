@@ -1,8 +1,8 @@
 /** GET /api/health: the process answers and the database completes a round trip. */
 import type { FastifyInstance } from 'fastify';
-import { ErrorResponse } from '@/api/schemas/common';
-import { HealthResponse } from '@/api/schemas/health';
+import { HealthDegraded, HealthOk } from '@/api/schemas/health';
 import type { AppServices } from '../app-services';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../domain-errors';
 import { defineRoute } from '../http/route';
 
 /** Route plugin; register with prefix /api. */
@@ -15,10 +15,18 @@ export async function healthRoutes(app: FastifyInstance, { health }: AppServices
       summary: 'Liveness and database round trip',
       tags: ['system'],
       responses: {
-        200: { description: 'Healthy', schema: HealthResponse },
-        503: { description: 'The database does not answer', schema: ErrorResponse },
+        200: { description: 'Healthy', schema: HealthOk },
+        503: {
+          description: 'Degraded: the database cannot be used; the reason says why',
+          schema: HealthDegraded,
+        },
       },
     },
-    async ({ request }) => health.check(request.log),
+    async ({ request, reply }) => {
+      const result = await health.check(request.log);
+      if (result.status === 'ok') return result;
+      // Not ready: a load balancer takes the process out of rotation until the database is back.
+      return reply.code(503).header('retry-after', DATABASE_RETRY_AFTER_SECONDS).send(result);
+    },
   );
 }

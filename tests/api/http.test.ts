@@ -12,6 +12,8 @@ import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/open';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/domain-errors';
+import { DATABASE_ERROR_REASON } from '../../server/health/health-service';
 import { defineRoute } from '../../server/http/route';
 import { databaseStorage } from '../../server/uploads/storage';
 import { createTestApp } from './helpers';
@@ -313,13 +315,14 @@ describe('server errors and the response contract', () => {
     }
   });
 
-  it('answers 503 from /api/health when the database does not answer, without its error', async () => {
+  it('answers 503 degraded from /api/health when the database does not answer, without its error', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(response.json()).toEqual({
-      statusCode: 503,
-      error: 'Service Unavailable',
-      message: 'Database unavailable',
+      status: 'degraded',
+      database: 'pglite',
+      reason: DATABASE_ERROR_REASON,
     });
     expect(response.body).not.toContain('hunter2');
   });
