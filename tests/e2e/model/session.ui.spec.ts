@@ -17,6 +17,12 @@
  *
  * A logout the server refuses shows 'Failed to logout: <reason>' as an error toast (issue 15); the
  * step checks it and dismisses it.
+ *
+ * Issue 27: a check or refresh the server could not answer leaves the storage as it was; every
+ * status state says whether the notice 'The server cannot be reached' shows, and while the session
+ * waits, that its next try is within the backoff's wait; the backoff's end runs the clock by that
+ * wait, and `session.retryNow` is the notice's Try now, which is above the overlay. A retried refresh
+ * calls the server only while storage holds the pair the tab holds, as the first one.
  */
 import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
@@ -31,8 +37,12 @@ import {
   LOGOUT_FAILED_MESSAGE,
   STORAGE_EVENT_DELAY,
   isForgivableLogoutFailure,
+  isServerUnreachable,
+  selectServerReach,
   selectStatus,
 } from '@/machines/session.machine';
+import { retryDelayMs } from '@/machines/sessionRetry.machine';
+import { SERVER_UNREACHABLE_TITLE, TRY_NOW_LABEL } from '@/ui/ServerUnreachableNotice';
 import type { SessionEvent, SessionSnapshot, sessionMachine } from '@/machines/session.machine';
 import { defineModel } from '../../model/harness';
 import type { ModelEvent, ModelPath } from '../../model/harness';
@@ -81,6 +91,13 @@ const PROFILE_LOADS = [
 ];
 const REFRESH = '0.session.status.loggedIn.refreshingTokens';
 const SERVER_LOGOUT = '0.session.logout.notifyingServer';
+/** The backoffs of the three `unreachable` states (issue 27). */
+const BACKOFFS = [
+  '0.session.status.loading.unreachable',
+  '0.session.status.loggedIn.unreachable',
+  '0.session.status.loggedOut.unreachable',
+];
+const REFRESH_BACKOFF_ENDS = `xstate.done.actor.${BACKOFFS[1]!}`;
 
 /** Animation frames' worth of clock a menu needs to open (ms). */
 const MENU_FRAMES = 100;
@@ -100,6 +117,8 @@ function uiCanSend(snapshot: SessionSnapshot, event: ModelEvent<Session>): boole
   if (event.type === `xstate.error.actor.${REFRESH}`)
     return 'error' in event && event.error instanceof ApiError;
   if (event.type.startsWith('xstate.') || event.type.startsWith('sync.')) return true;
+  // Try now is on the notice, which shows above the overlay.
+  if (event.type === 'session.retryNow') return true;
   if (!snapshot.matches({ overlay: 'hidden' })) return false;
   const status = selectStatus(snapshot);
   switch (event.type) {
@@ -167,13 +186,17 @@ function nextView(view: TabView, before: SessionSnapshot, step: Step): TabView |
   if (type === READ_TOKENS) {
     next.stored = isFullPair(view.stored) ? view.stored : EMPTY;
   } else if (PROFILE_LOADS.some((id) => type === `xstate.error.actor.${id}`)) {
-    next.stored = EMPTY;
-  } else if (type === 'xstate.after.TOKEN_REFRESH_INTERVAL.session.status.loggedIn.active') {
+    if (!isServerUnreachable(errorOf(event))) next.stored = EMPTY;
+  } else if (
+    type === 'xstate.after.TOKEN_REFRESH_INTERVAL.session.status.loggedIn.active' ||
+    type === REFRESH_BACKOFF_ENDS ||
+    (type === 'session.retryNow' && before.matches({ status: { loggedIn: 'unreachable' } }))
+  ) {
     if (!sameStored(view.stored, held)) return 'storage holds another pair: the refresh would not call';
   } else if (type === `xstate.done.actor.${REFRESH}` && 'output' in event) {
     next.stored = storedPair(event.output as SessionTokens);
   } else if (type === `xstate.error.actor.${REFRESH}`) {
-    next.stored = EMPTY;
+    if (!isServerUnreachable(errorOf(event))) next.stored = EMPTY;
   } else if (type === 'xstate.after.LOGOUT_CLEAR_DELAY.session.logout.waitingToClearStorage') {
     next.stored = EMPTY;
   } else if (type === 'session.login') {
@@ -380,6 +403,18 @@ const sessionUi: UiModel<Session> = {
       await toast.click();
       await expect(toast).not.toBeInViewport();
     },
+    // Issue 27: the backoff's wait, by the failures so far (the sessionRetry chart's own choice).
+    ...Object.fromEntries(
+      BACKOFFS.map((id) => [
+        `xstate.done.actor.${id}`,
+        async (run: SessionRun) => {
+          await run.page.clock.runFor(retryDelayMs(snapshotBefore(run).context.failures));
+        },
+      ]),
+    ),
+    'session.retryNow': async (run) => {
+      await serverNotice(run.page).getByRole('button', { name: TRY_NOW_LABEL }).click();
+    },
     'session.login': async (run, event) => {
       const { page, held } = run;
       const login = event as Extract<SessionEvent, { type: 'session.login' }>;
@@ -470,11 +505,14 @@ const sessionUi: UiModel<Session> = {
       await expect(sessionOverlay(page)).toBeVisible();
     },
     'session.status.loading.loadingProfile': showsAndWaits({ profile: 1 }),
+    'session.status.loading.unreachable': showsAndWaits({ profile: 0 }),
     'session.status.loggedIn.active': showsAndWaits({ profile: 0, refresh: 0 }),
     'session.status.loggedIn.refreshingTokens': showsAndWaits({ refresh: 1 }),
+    'session.status.loggedIn.unreachable': showsAndWaits({ refresh: 0 }),
     'session.status.loggedIn.revalidating': showsAndWaits({ profile: 1 }),
     'session.status.loggedOut.idle': showsAndWaits({ profile: 0 }),
     'session.status.loggedOut.revalidating': showsAndWaits({ profile: 1 }),
+    'session.status.loggedOut.unreachable': showsAndWaits({ profile: 0 }),
     'session.logout.idle': storesAndWaits({ logout: 0 }),
     'session.logout.notifyingServer': storesAndWaits({ logout: 1 }),
     'session.logout.waitingToClearStorage': storesAndWaits({ logout: 0 }),
@@ -501,12 +539,46 @@ async function expectHeldCounts(run: SessionRun, counts: HeldCounts): Promise<vo
   for (const [name, count] of Object.entries(counts)) await expectHeld(run.held, name as AuthCall, count);
 }
 
-/** A status state: the screen the view says, and how many auth calls of each kind wait. */
+/**
+ * A status state: the screen the view says, the notice the session's view of the server says, the
+ * storage, and how many auth calls of each kind wait.
+ */
 function showsAndWaits(counts: HeldCounts): UiAssertion<Session> {
   return async (run, snapshot) => {
     await expectTabShows(run, snapshot);
+    await expectServerNotice(run, snapshot);
     await expectHeldCounts(run, counts);
   };
+}
+
+/** The notice that the server cannot be reached (issue 27). */
+function serverNotice(page: Page) {
+  return page.getByRole('status', { name: SERVER_UNREACHABLE_TITLE });
+}
+
+/**
+ * Issue 27: no notice while the server answers; while the session waits, the notice with a next try
+ * at most the backoff's wait from now (the clock has not run it out); while it tries, 'Trying again'.
+ * A status state's storage is the view's: a failure the server could not answer clears none.
+ */
+async function expectServerNotice(run: SessionRun, snapshot: SessionSnapshot): Promise<void> {
+  const { page } = run;
+  const reach = selectServerReach(snapshot);
+  const notice = serverNotice(page);
+  if (reach.kind === 'reachable') {
+    await expect(notice).toHaveCount(0);
+    return;
+  }
+  await expectStorage(run);
+  if (reach.kind === 'retrying') {
+    await expect(notice).toContainText('Trying again');
+    return;
+  }
+  await expect(notice).toContainText('Next try at');
+  const due = Date.parse((await notice.locator('time').getAttribute('datetime')) ?? '');
+  const now = await page.evaluate(() => Date.now());
+  expect(due - now, 'the next try is within the backoff’s wait').toBeGreaterThan(0);
+  expect(due - now).toBeLessThanOrEqual(reach.retryInMs);
 }
 
 /** A logout state: the storage the view says, and how many auth calls of each kind wait. */
