@@ -44,7 +44,8 @@ export interface AttemptCounter {
   count(key: string, limit: AttemptLimit): Promise<AttemptVerdict>;
   /**
    * Takes back one attempt that `verdict` allowed, when the window it was counted in has not
-   * ended (e.g. a success that must not use up the allowance, or work that never ran).
+   * ended (e.g. a success that must not use up the allowance, or work that never ran); the row goes
+   * when no attempt is left in it (the next attempt starts a new window).
    */
   refund(key: string, verdict: AttemptVerdict): Promise<void>;
   /** Forgets every attempt under `key` (e.g. after a correct password). */
@@ -113,16 +114,20 @@ export function createAttemptCounter(
 
     async refund(key, verdict) {
       if (!verdict.allowed) return;
+      const sameWindow = and(
+        eq(attemptCounters.key, key),
+        eq(attemptCounters.window_ends_at, verdict.windowEndsAt),
+      );
+      // The last attempt of its window takes the row with it: refused floods leave nothing behind.
+      const deleted = await db
+        .delete(attemptCounters)
+        .where(and(sameWindow, eq(attemptCounters.hits, 1)))
+        .returning({ key: attemptCounters.key });
+      if (deleted.length > 0) return;
       await db
         .update(attemptCounters)
         .set({ hits: sql`${attemptCounters.hits} - 1` })
-        .where(
-          and(
-            eq(attemptCounters.key, key),
-            eq(attemptCounters.window_ends_at, verdict.windowEndsAt),
-            gt(attemptCounters.hits, 0),
-          ),
-        );
+        .where(and(sameWindow, gt(attemptCounters.hits, 0)));
     },
 
     async clear(key) {

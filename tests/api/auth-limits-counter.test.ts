@@ -59,8 +59,12 @@ describe('createAttemptCounter', () => {
 
   it('refunds an allowed attempt within its window only, and never a refused one', async () => {
     const allowed = await counter.count('refund', LIMIT);
+    await counter.count('refund', LIMIT);
     await counter.refund('refund', allowed);
-    expect(await hitsOf('refund')).toBe(0);
+    expect(await hitsOf('refund')).toBe(1);
+    await counter.refund('refund', allowed);
+    // The window's last attempt taken back takes the row with it.
+    expect(await hitsOf('refund')).toBeUndefined();
 
     for (let attempt = 0; attempt < 5; attempt++) await counter.count('refund', LIMIT);
     const refused = await counter.count('refund', LIMIT);
