@@ -6,9 +6,9 @@
  * Login limits (issue 13), counted in the database before the password is checked:
  * - per (address, email), `config.loginRateLimit`: every attempt counts; a successful login clears
  *   the counter (whoever sent it knows the password), so earlier mistakes are forgotten;
- * - per address, `config.loginAddressRateLimit`: counts the attempts the first limit let through;
- *   a success gives its count back, so only failed checks add up and one's own account cannot be
- *   used to reset it;
+ * - per address, `config.loginAddressRateLimit`: counts the attempts the first limit let through
+ *   (one it refuses is given back to the first); a success gives its count back, so only failed
+ *   checks add up and one's own account cannot be used to reset it;
  * - Argon2 work per process is bounded by the hashing gate (refused beyond it; both counts given back).
  *
  * A client is its address, or its /64 for IPv6 (issue 27, server/http/client-address.ts). A client
@@ -150,7 +150,11 @@ export function createAuthService({ db, config, hashing, now }: AuthDeps): AuthS
       if (!pair.allowed) throw tooManyAttempts(pair, tooManyLoginsMessage(pair.resetSeconds));
       const addressKey = loginAddressKey(client);
       const address = await attempts.count(addressKey, config.loginAddressRateLimit);
-      if (!address.allowed) throw tooManyAttempts(address, tooManyLoginsMessage(address.resetSeconds));
+      if (!address.allowed) {
+        // Unchecked, it does not count for the pair either: one address spraying new emails adds no rows.
+        await attempts.refund(pairKey, pair);
+        throw tooManyAttempts(address, tooManyLoginsMessage(address.resetSeconds));
+      }
 
       const [user] = await db
         .select({

@@ -146,6 +146,12 @@ describe('password spraying (issue 13 point 3)', () => {
       expect(refused?.headers['ratelimit-limit']).toBe('20');
       expect(refused?.headers['retry-after']).toBe('900');
       expect(refused?.json()).toMatchObject({ message: tooManyLoginsMessage(900) });
+      // The refused ones left no (address, email) row behind (issue 27: the table stays bounded).
+      const pairRows = await t.db
+        .select()
+        .from(attemptCounters)
+        .where(like(attemptCounters.key, `login:${ip}|%`));
+      expect(pairRows).toHaveLength(20);
 
       // The address is refused for every email, a right password included; other addresses are not.
       expect((await postLogin(roomy.app, t.users.customer.email, undefined, ip)).statusCode).toBe(429);
