@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DatabaseLockedError } from './lock';
-import { DurableNodeFS, durableStartParams, openDatabase } from './open';
+import { createDatabaseLog, DurableNodeFS, durableStartParams, openDatabase } from './open';
 import { brands } from './schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -110,5 +110,97 @@ describe('openDatabase on a PGlite data directory', () => {
     }
     // The child's start (tsx, initdb, migrations) alone took 16 to 22 s on a 2-core machine at a
     // load average of 10, which the 30 s default leaves too little room for.
+  }, 60_000);
+});
+
+/** A host write that fails as on a read-only file system. */
+const readOnlyWrite = () => {
+  throw Object.assign(new Error('EROFS: read-only file system, write'), { code: 'EROFS', syscall: 'write' });
+};
+
+/**
+ * Runs a child process that commits one brand into `dataDir`, then makes the disk read-only and
+ * commits another: postgres panics on the WAL write. Resolves with its exit code and output.
+ */
+function commitThenPanic(dataDir: string) {
+  const script = `
+    import { writeSync } from 'node:fs';
+    import { openDatabase } from ${JSON.stringify(path.join(here, 'open.ts'))};
+    import { brands } from ${JSON.stringify(path.join(here, 'schema.ts'))};
+    const disk = { readOnly: false };
+    const write = (...args) => {
+      if (disk.readOnly) throw Object.assign(new Error('EROFS: read-only file system, write'), { code: 'EROFS' });
+      return writeSync(...args);
+    };
+    const { db } = await openDatabase({ dataDir: ${JSON.stringify(dataDir)}, pgliteHost: { write } });
+    await db.insert(brands).values({ name: 'Acknowledged' });
+    disk.readOnly = true;
+    // One more row fits the page: the commit's WAL write is the first write, and it fails.
+    await db.insert(brands).values({ name: 'Refused' }).catch(() => {});
+    process.stdout.write('carried on\\n');
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('openDatabase on a PGlite data directory that refuses writes (issue 27)', () => {
+  it('exits with the PANIC in its log when a WAL write fails (PGlite would spin), and restarts with every acknowledged commit', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pf-open-'));
+    const { code, output } = await commitThenPanic(dataDir);
+
+    expect(code).toBe(1);
+    expect(output).not.toContain('carried on');
+    const fatal = output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line.level === 60);
+    expect(fatal).toMatchObject({
+      postgres: expect.stringMatching(/^PANIC: could not write to log file .*: Read-only file system$/),
+    });
+    expect(fatal?.msg).toMatch(
+      /^PGlite stopped \(PANIC: .*\)\. Exiting so the supervisor restarts the server/,
+    );
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      const names = (await reopened.db.select({ name: brands.name }).from(brands)).map((row) => row.name);
+      expect(names).toEqual(['Acknowledged']);
+      await reopened.db.insert(brands).values({ name: 'After the restart' });
+    } finally {
+      await reopened.close();
+    }
+  }, 90_000);
+
+  it('refuses to start on a data directory it cannot write, quoting postgres, and leaves it as it was', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pf-open-'));
+    const first = await openDatabase({ dataDir });
+    await first.db.insert(brands).values({ name: 'Kept' });
+    await first.close();
+
+    const logged: Record<string, unknown>[] = [];
+    const log = createDatabaseLog({
+      write: (line) => logged.push(JSON.parse(line) as Record<string, unknown>),
+    });
+    await expect(openDatabase({ dataDir, log, pgliteHost: { write: readOnlyWrite } })).rejects.toThrow(
+      `PGlite could not open ${dataDir}: FATAL: could not write lock file "postmaster.pid": Read-only file system`,
+    );
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 50, reason: 'database files not writable', err: expect.anything() }),
+    ]);
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(await reopened.db.select({ name: brands.name }).from(brands)).toEqual([{ name: 'Kept' }]);
+    } finally {
+      await reopened.close();
+    }
   }, 60_000);
 });

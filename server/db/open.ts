@@ -4,7 +4,7 @@
  * the same committed migrations run on both. Either way the process outlives its database's
  * outages (issue 27): see `openPool` and `DurableNodeFS`.
  */
-import { fsyncSync, mkdirSync, writeSync } from 'node:fs';
+import { fstatSync, fsyncSync, mkdirSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,19 +47,24 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; omitted → an in-memory PGlite (tests). */
   dataDir?: string;
-  /** Where outages are logged; defaults to JSON lines on stdout, errors through the app's serializer. */
-  log?: DatabaseLog & { fatal(details: object, message: string): void };
+  /** Where outages are logged; `createDatabaseLog()` by default. */
+  log?: OpenDatabaseLog;
   /** Replaces host calls on the PGlite data directory (tests make them fail). */
   pgliteHost?: Partial<HostFileCalls>;
 }
 
+/** What openDatabase logs to: `DatabaseLog` and `fatal` for a PGlite that cannot go on. */
+export type OpenDatabaseLog = DatabaseLog & { fatal(details: object, message: string): void };
+
 /**
- * The default outage log: pino, as Fastify's logger, with the app's error serializer (no query
- * parameters or row values, issue 13) and a synchronous stdout so a line written just before the
- * process exits is not lost.
+ * The outage log of a process: pino, as Fastify's logger, with the app's error serializer (no
+ * query parameters or row values, issue 13), writing JSON lines to `stream`; by default stdout,
+ * synchronously, so that a line written just before the process exits is not lost.
  */
-function defaultLog(): NonNullable<OpenDatabaseOptions['log']> {
-  return pino({ name: 'database', serializers: { err: serializeError } }, pino.destination({ sync: true }));
+export function createDatabaseLog(
+  stream: { write(line: string): void } = pino.destination({ sync: true }),
+): OpenDatabaseLog {
+  return pino({ name: 'database', serializers: { err: serializeError } }, stream);
 }
 
 /** PostgreSQL ships pg_trgm (migration 0001 creates it); PGlite must be handed it. */
@@ -162,12 +167,16 @@ export class DurableNodeFS extends NodeFS {
           });
         }
       };
-      // NODEFS 0.5's write, with the host call replaceable and a success ending a storage outage.
+      // NODEFS 0.5's write, with the host call replaceable. During a storage outage only a write
+      // that grows a file ends it: a full disk still takes writes into blocks it has given out
+      // (a WAL segment is allocated whole), so those say nothing of the space.
       ops.write = (stream, buffer, offset, length, position) => {
-        const written = nodefs.tryFSOperation(() =>
-          hostWrite(stream.nfd ?? -1, buffer, offset, length, position),
-        );
-        monitor?.available();
+        const fd = stream.nfd ?? -1;
+        const grows = monitor?.outage
+          ? position === null || position + length > nodefs.tryFSOperation(() => fstatSync(fd).size)
+          : false;
+        const written = nodefs.tryFSOperation(() => hostWrite(fd, buffer, offset, length, position));
+        if (grows) monitor?.available();
         return written;
       };
       // A later PGlite that syncs by itself keeps its own operation.
@@ -283,7 +292,7 @@ function openPool(connectionString: string, monitor: DatabaseMonitor): pg.Pool {
  * quoting postgres's FATAL line when PGlite cannot start in it (a read-only or full disk).
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenedDatabase> {
-  const log = options.log ?? defaultLog();
+  const log = options.log ?? createDatabaseLog();
   const monitor = new DatabaseMonitor(log);
   if (options.databaseUrl) {
     const pool = openPool(options.databaseUrl, monitor);
