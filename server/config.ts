@@ -93,7 +93,11 @@ export interface AttemptLimit {
   windowMs: number;
 }
 
-/** A bound on concurrent password hashing: `concurrency` running, `queue` waiting, the rest refused. */
+/**
+ * A bound on concurrent password hashing: `concurrency` running, and `concurrency + queue` places
+ * (running or waiting) in each of the hashing gate's two lanes, the rest refused
+ * (server/auth/hashing-gate.ts).
+ */
 export interface HashingBound {
   concurrency: number;
   queue: number;
@@ -125,8 +129,8 @@ export const DEFAULT_PASSWORD_CHANGE_RATE_LIMIT: Readonly<AttemptLimit> = {
 
 /**
  * Half the cores hash (at least one), so Argon2 work from a flood of logins leaves the other half
- * to every other request (issue 13); up to 8 hashes per running slot wait (a few hundred
- * milliseconds at ~35-70 ms per hash), the rest are refused with 503.
+ * to every other request (issue 13); up to 8 hashes per running slot wait in each lane (a few
+ * hundred milliseconds at ~35-70 ms per hash), the rest are refused with 503.
  */
 export function defaultHashingBound(cores: number = availableParallelism()): HashingBound {
   const concurrency = Math.max(1, Math.floor(cores / 2));
