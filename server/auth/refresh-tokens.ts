@@ -25,6 +25,13 @@ import type { RefreshClient } from './refresh-client';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long after a rotation the direct parent may be presented again as a tab race, in ms. */
 export const REUSE_GRACE_MS = 30 * 1000;
+/**
+ * The same window for the very client that rotated the token (same keyed address and User-Agent),
+ * while the child is unused, in ms: long enough for a server or database restart that lost the
+ * rotation's answer, which the browser retries with a backoff capped at 30 s (issue 27: a restart
+ * loses no session).
+ */
+export const SAME_CLIENT_GRACE_MS = 10 * 60 * 1000;
 
 /** Why a family was revoked (refresh_token_families.revoked_reason). */
 export type RevocationReason = 'logout' | 'reuse' | 'user_inactive' | 'password_changed';
@@ -163,8 +170,9 @@ interface PresentedRow {
 
 /**
  * A presented token that was already exchanged: its child again when it is the family's newest
- * token, the exchange is at most REUSE_GRACE_MS old and `client` is the one that exchanged it (a
- * retry), else the family is revoked. Reads the exchange afresh: when two presentations race, the
+ * token (its child unused) and `client` is the one that exchanged it, at most SAME_CLIENT_GRACE_MS
+ * ago (a retry; REUSE_GRACE_MS for a token rotated before clients were recorded), else the family
+ * is revoked. Reads the exchange afresh: when two presentations race, the
  * loser sees the winner's commit.
  */
 async function answerReuse(
@@ -190,10 +198,6 @@ async function answerReuse(
     .orderBy(desc(refreshTokens.id))
     .limit(1);
   const rotatedAt = exchange?.rotatedAt ?? now;
-  const withinGraceWindow =
-    newest?.parent_id === token.id &&
-    newest.rotated_at === null &&
-    now.getTime() - rotatedAt.getTime() <= REUSE_GRACE_MS;
   const rotatedBy =
     exchange?.address && exchange.agentHash
       ? { address: exchange.address, agentHash: exchange.agentHash }
@@ -201,6 +205,11 @@ async function answerReuse(
   const sameUserAgent = rotatedBy ? rotatedBy.agentHash === client.agentHash : null;
   let clientMatch: ReuseReport['client'] = 'unknown';
   if (rotatedBy) clientMatch = rotatedBy.address === client.address && sameUserAgent ? 'same' : 'different';
+  const grace = clientMatch === 'same' ? SAME_CLIENT_GRACE_MS : REUSE_GRACE_MS;
+  const withinGraceWindow =
+    newest?.parent_id === token.id &&
+    newest.rotated_at === null &&
+    now.getTime() - rotatedAt.getTime() <= grace;
   const report: Omit<ReuseReport, 'outcome'> = {
     userId: token.userId,
     familyId: token.familyId,

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createAttemptCounter, tooManyAttempts } from '../auth/attempt-limits';
 import { INVALID_TOKEN_MESSAGE } from '../auth/guard';
-import type { HashingGate } from '../auth/hashing-gate';
+import type { HashingClient, HashingGate } from '../auth/hashing-gate';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import type { Config } from '../config';
@@ -69,6 +69,13 @@ export interface AccountService {
   removeAvatar(userId: number): Promise<ProfileUser>;
 }
 
+/**
+ * A password change comes from a signed-in user (the guard checked the access token), so it takes
+ * the hashing gate's priority lane: an anonymous login flood does not stop it (issue 27). Its own
+ * attempts are still limited per account.
+ */
+const SIGNED_IN: HashingClient = { priority: true };
+
 /** The account service over `deps`, with its own attempt counter on `deps.db`. */
 export function createAccountService({ db, config, hashing, now }: AccountDeps): AccountService {
   const attempts = createAttemptCounter(db, now);
@@ -122,7 +129,7 @@ export function createAccountService({ db, config, hashing, now }: AccountDeps):
       if (isCommonPassword(passwords.new_password)) {
         throw new InvalidInputError(COMMON_NEW_PASSWORD_MESSAGE, { field: 'new_password' });
       }
-      hashing.assertRoom();
+      hashing.assertRoom(SIGNED_IN);
       const [user] = await db
         .select({ password_hash: users.password_hash })
         .from(users)
@@ -137,10 +144,12 @@ export function createAccountService({ db, config, hashing, now }: AccountDeps):
       let passwordHash: string | null;
       try {
         // One slot for both hashes: a request admitted to the gate is not refused half way.
-        passwordHash = await hashing.run(async () =>
-          (await verifyPassword(user.password_hash, passwords.old_password))
-            ? hashPassword(passwords.new_password)
-            : null,
+        passwordHash = await hashing.run(
+          async () =>
+            (await verifyPassword(user.password_hash, passwords.old_password))
+              ? hashPassword(passwords.new_password)
+              : null,
+          SIGNED_IN,
         );
       } catch (error) {
         // Nothing was checked (the hashing gate was full), so the attempt does not count.

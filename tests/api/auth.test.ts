@@ -5,7 +5,12 @@ import * as v from 'valibot';
 import { ProfileUser, TokenPair } from '@/api/schemas/auth';
 import { ErrorResponse } from '@/api/schemas/common';
 import { verifyAccessToken } from '../../server/auth/jwt';
-import { hashRefreshToken, REFRESH_TOKEN_TTL_MS, REUSE_GRACE_MS } from '../../server/auth/refresh-tokens';
+import {
+  hashRefreshToken,
+  REFRESH_TOKEN_TTL_MS,
+  REUSE_GRACE_MS,
+  SAME_CLIENT_GRACE_MS,
+} from '../../server/auth/refresh-tokens';
 import { refreshTokenFamilies, refreshTokens, users } from '../../server/db/schema';
 import { createTestApp, getProfile, login, postLogin, postRefresh } from './helpers';
 import type { TestApp } from './helpers';
@@ -120,10 +125,10 @@ describe('POST /token-refresh', () => {
     expect((await postRefresh(t.app, a ?? '')).statusCode).toBe(200);
   });
 
-  it('revokes when the direct parent comes back after the grace window', async () => {
+  it("revokes when the direct parent comes back after the same client's grace window", async () => {
     const first = await login(t.app, t.users.admin.email);
     const second = (await postRefresh(t.app, first.refresh_token)).json<{ refresh_token: string }>();
-    t.clock.advance(REUSE_GRACE_MS + 1000);
+    t.clock.advance(SAME_CLIENT_GRACE_MS + 1000);
 
     expect((await postRefresh(t.app, first.refresh_token)).statusCode).toBe(401);
     expect((await familyOf(first.refresh_token)).revoked_reason).toBe('reuse');
