@@ -43,7 +43,7 @@ describe('withInspection (issue 7, ?inspect)', () => {
     const actor = createActor(notFoundMachine, options).start();
     actor.send({ type: 'notFound.goHome' });
 
-    await vi.waitFor(() => expect(createBrowserInspector).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(createBrowserInspector).toHaveBeenCalledTimes(1), { timeout: 20_000 });
     const types = received.map((event) => event.type);
     expect(types[0]).toBe('@xstate.actor');
     expect(types).toContain('@xstate.event');

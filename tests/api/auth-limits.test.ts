@@ -23,6 +23,12 @@ import {
 import { createTestApp, FIXTURE_PASSWORD, login, postLogin } from './helpers';
 import type { TestApp } from './helpers';
 
+/**
+ * How long a test waits for a condition it then asserts: vi.waitFor's default (1 s) is a
+ * wall-clock verdict that a loaded CI machine misses; a passing test never waits this out.
+ */
+const CONDITION = { timeout: 20_000, interval: 20 };
+
 const argon2 = vi.hoisted(() => ({
   verifications: 0,
   /** While set, every verification waits for it before running. */
@@ -240,7 +246,7 @@ describe('bound on concurrent password hashing (issue 13 point 3)', () => {
         settled.push({ email, response });
         return response;
       });
-      await vi.waitFor(() => expect(settled).toHaveLength(4));
+      await vi.waitFor(() => expect(settled).toHaveLength(4), CONDITION);
       expect(argon2.verifications).toBe(1);
       for (const { response } of settled) {
         expect(response.statusCode).toBe(503);
@@ -285,7 +291,7 @@ describe('bound on concurrent password hashing (issue 13 point 3)', () => {
       argon2.verifications = 0;
       argon2.hold = new Promise<void>((resolve) => (release = resolve));
       const flood = postLogin(bounded.app, 'nobody@test.example', WRONG, '10.27.7.1');
-      await vi.waitFor(() => expect(argon2.verifications).toBe(1));
+      await vi.waitFor(() => expect(argon2.verifications).toBe(1), CONDITION);
       expect((await postLogin(bounded.app, 'nobody@test.example', WRONG, '10.27.7.3')).statusCode).toBe(503);
       // Not the account alone, nor the address alone: the pair that signed in.
       expect((await postLogin(bounded.app, t.users.customer.email, undefined, adminAddress)).statusCode).toBe(
@@ -302,7 +308,7 @@ describe('bound on concurrent password hashing (issue 13 point 3)', () => {
           .from(attemptCounters)
           .where(eq(attemptCounters.key, `login:${adminAddress}|${t.users.admin.email}`));
         expect(counted).toHaveLength(1);
-      });
+      }, CONDITION);
 
       release();
       expect((await admin).statusCode).toBe(200);
