@@ -11,7 +11,11 @@ export default defineConfig({
   // preCompressed option (server/routes/spa.ts) without compressing per request.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // Tests, colocated ones too, import the shared test support as @test-support/... (issue 28).
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@test-support': fileURLToPath(new URL('./tests/support', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist/client',

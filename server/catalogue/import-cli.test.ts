@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { FIXTURES_DIR } from './catalogue-test-db';
+import { FIXTURES_DIR } from '@test-support/catalogue-exports';
 
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-cli.ts');
 let scratch: string | undefined;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { productAssets, products, productVariants } from '../db/schema';
-import { catalogueRows, readFixture, useCatalogueDatabase } from './catalogue-test-db';
+import { catalogueRows, useCatalogueDatabase } from '@test-support/catalogue-db';
+import { readFixture } from '@test-support/catalogue-exports';
 import { importCatalogue, NothingImportableError } from './import';
 import { formatSummary } from './import-summary';
 import type { ImportProgress } from './parsed-catalogue';

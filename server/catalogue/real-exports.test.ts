@@ -5,7 +5,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { brands, products, productVariants } from '../db/schema';
-import { catalogueRows, readFixture, useCatalogueDatabase } from './catalogue-test-db';
+import { catalogueRows, useCatalogueDatabase } from '@test-support/catalogue-db';
+import { readFixture } from '@test-support/catalogue-exports';
 import { importCatalogue } from './import';
 import { formatSummary } from './import-summary';
 import { CatalogueFileError } from './shopify-csv';

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '@test-support/catalogue-exports';
 import type { ImportProgress, ParsedCatalogue } from './parsed-catalogue';
 import {
   CatalogueFileError,
@@ -14,12 +12,6 @@ import {
   toShopifyCsv,
 } from './shopify-csv';
 import { optionKey } from './variant-key';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-function fixture(name: string): Buffer {
-  return readFileSync(path.join(here, 'fixtures', name));
-}
 
 /** Counts and lines, the shape most assertions compare. */
 function outline(parsed: ParsedCatalogue) {
@@ -169,7 +161,7 @@ describe('toShopifyCsv', () => {
 
 describe('parseShopifyCsv on the original fixture', () => {
   it('reads multi-row products, quoted HTML bodies with newlines and doubled quotes', () => {
-    const parsed = parseShopifyCsv(fixture('shopify-products.csv'));
+    const parsed = parseShopifyCsv(readFixture('shopify-products.csv'));
     const magnesium = parsed.products.find((product) => product.handle === 'magnesium-glycinate');
     expect(magnesium?.descriptionHtml).toBe(
       '<p>Our "gentle" magnesium, bound to glycine.</p>\n<ul>\n<li>Chelated &amp; well absorbed</li>\n<li>Suitable for vegans</li>\n</ul>',
@@ -206,7 +198,7 @@ function variantsOf(parsed: ParsedCatalogue) {
 
 describe('parseShopifyCsv on real-world export patterns', () => {
   it('keeps every variant of a 2016 export without SKUs, quantities or a Status column', () => {
-    const parsed = parseShopifyCsv(fixture('ceramics-2016-no-sku.csv'));
+    const parsed = parseShopifyCsv(readFixture('ceramics-2016-no-sku.csv'));
     expect(outline(parsed)).toEqual({
       products: 5,
       variants: 11,
@@ -265,7 +257,7 @@ describe('parseShopifyCsv on real-world export patterns', () => {
   });
 
   it('keeps every size of a style that shares one SKU, warns once per SKU and skips a repeated row', () => {
-    const parsed = parseShopifyCsv(fixture('swimwear-shared-sku.csv'));
+    const parsed = parseShopifyCsv(readFixture('swimwear-shared-sku.csv'));
     const kept = 'Each is kept as its own variant.';
     expect(outline(parsed)).toEqual({
       products: 4,
@@ -321,7 +313,7 @@ describe('parseShopifyCsv on real-world export patterns', () => {
   });
 
   it('reads the current (2024+) header: statuses, TRUE/FALSE selling policy, untracked stock, Google columns', () => {
-    const parsed = parseShopifyCsv(fixture('plants-current.csv'));
+    const parsed = parseShopifyCsv(readFixture('plants-current.csv'));
     expect(outline(parsed)).toEqual({
       products: 7,
       variants: 16,
@@ -388,8 +380,8 @@ describe('parseShopifyCsv on real-world export patterns', () => {
   });
 
   it('reads a later full export with one variant and one product gone', () => {
-    const v1 = parseShopifyCsv(fixture('homeware-v1.csv'));
-    const v2 = parseShopifyCsv(fixture('homeware-v2.csv'));
+    const v1 = parseShopifyCsv(readFixture('homeware-v1.csv'));
+    const v2 = parseShopifyCsv(readFixture('homeware-v2.csv'));
     expect(
       [outline(v1), outline(v2)].map(({ products, variants, skipped, warnings }) => [
         products,
@@ -415,7 +407,7 @@ describe('parseShopifyCsv on real-world export patterns', () => {
   });
 
   it('sums per-location stock when the export has no quantity column (Matrixify-like)', () => {
-    const parsed = parseShopifyCsv(fixture('matrixify-locations.csv'));
+    const parsed = parseShopifyCsv(readFixture('matrixify-locations.csv'));
     expect(outline(parsed)).toEqual({
       products: 3,
       variants: 6,
@@ -443,7 +435,7 @@ describe('parseShopifyCsv on encodings, delimiters and line endings', () => {
   };
 
   it('reads a Windows-1252 file as Windows-1252 and says so', () => {
-    const bytes = fixture('supplements-windows-1252.csv');
+    const bytes = readFixture('supplements-windows-1252.csv');
     // The file really is Windows-1252: é is the single byte 0xE9, £ is 0xA3 and ’ is 0x92.
     expect([0xe9, 0xa3, 0x92].every((byte) => bytes.includes(byte))).toBe(true);
     const parsed = parseShopifyCsv(bytes);
@@ -463,9 +455,9 @@ describe('parseShopifyCsv on encodings, delimiters and line endings', () => {
   });
 
   it('reads UTF-16 LE with a byte order mark exactly like the same export in Windows-1252, without a warning', () => {
-    const utf16 = parseShopifyCsv(fixture('supplements-utf16le.csv'));
+    const utf16 = parseShopifyCsv(readFixture('supplements-utf16le.csv'));
     expect(utf16.warnings).toEqual([]);
-    expect(utf16.products).toEqual(parseShopifyCsv(fixture('supplements-windows-1252.csv')).products);
+    expect(utf16.products).toEqual(parseShopifyCsv(readFixture('supplements-windows-1252.csv')).products);
   });
 
   it('reads UTF-16 BE and UTF-8 with a byte order mark, as bytes or as text', () => {
@@ -491,15 +483,15 @@ describe('parseShopifyCsv on encodings, delimiters and line endings', () => {
   });
 
   it('refuses semicolon- and tab-separated files, naming the delimiter', () => {
-    expect(() => parseShopifyCsv(fixture('supplements-semicolon.csv'))).toThrow(CatalogueFileError);
-    expect(() => parseShopifyCsv(fixture('supplements-semicolon.csv'))).toThrow(
+    expect(() => parseShopifyCsv(readFixture('supplements-semicolon.csv'))).toThrow(CatalogueFileError);
+    expect(() => parseShopifyCsv(readFixture('supplements-semicolon.csv'))).toThrow(
       'The file is semicolon-separated; Shopify product exports are comma-separated. Re-save it as comma-separated CSV ("CSV UTF-8 (Comma delimited)") or export it from Shopify again.',
     );
-    expect(() => parseShopifyCsv(fixture('supplements-tab.txt'))).toThrow(/^The file is tab-separated;/);
+    expect(() => parseShopifyCsv(readFixture('supplements-tab.txt'))).toThrow(/^The file is tab-separated;/);
   });
 
   it('numbers physical lines in a CRLF file whose quoted cells hold CRLF, and skips an overflowing price', () => {
-    const bytes = fixture('supplements-crlf.csv');
+    const bytes = readFixture('supplements-crlf.csv');
     expect(bytes.toString('utf8')).toContain('<p>Root extract, 600 mg.</p>\r\n<ul>\r\n');
     const parsed = parseShopifyCsv(bytes);
     expect(outline(parsed)).toEqual({
@@ -631,7 +623,7 @@ function lineStarting(text: string, prefix: string): number {
 
 describe('parseShopifyCsv refuses a damaged file whole (issue 26)', () => {
   // The three damaged files are garden-classic.csv cut or broken: their lines are read off it.
-  const intact = fixture('garden-classic.csv').toString('utf8');
+  const intact = readFixture('garden-classic.csv').toString('utf8');
   const header = (intact.split('\n')[0] ?? '').split(',');
   const bench = lineStarting(intact, 'oak-potting-bench,');
   const truncated = `The file looks truncated (an interrupted download or copy?):`;
@@ -657,7 +649,7 @@ describe('parseShopifyCsv refuses a damaged file whole (issue 26)', () => {
       `${truncated} it ends inside a quoted cell of the row that starts on line 2, or that cell's closing quote is missing. ${exportAgain}`,
     ],
   ])('%s', (name, message) => {
-    const input = name.endsWith('.csv') ? fixture(name) : 'Handle,Title,Variant Price\na,"A,1.00\n';
+    const input = name.endsWith('.csv') ? readFixture(name) : 'Handle,Title,Variant Price\na,"A,1.00\n';
     expect(() => parseShopifyCsv(input)).toThrow(new CatalogueFileError(message));
   });
 
@@ -693,7 +685,7 @@ describe('parseShopifyCsv on issue 26 details', () => {
   });
 
   it("removes a spreadsheet's apostrophe from every barcode of a store that has them, leaving valid GTINs, and says how many", () => {
-    const bytes = fixture('supplements-se-current.csv');
+    const bytes = readFixture('supplements-se-current.csv');
     const marked = bytes.toString('utf8').match(/,'\d{8,14},/g) ?? [];
     const parsed = parseShopifyCsv(bytes);
     const barcodes = variantsOf(parsed).map((variant) => variant.barcode ?? '');
@@ -713,7 +705,7 @@ describe('parseShopifyCsv on issue 26 details', () => {
   });
 
   it('keeps the place of a row skipped for a bad value and names its options, so the importer leaves its variant alone', () => {
-    const [fig] = parseShopifyCsv(fixture('candles-v2-price-typo.csv')).products;
+    const [fig] = parseShopifyCsv(readFixture('candles-v2-price-typo.csv')).products;
     expect(fig?.variants.map((variant) => [variant.option1, variant.position])).toEqual([
       ['Travel tin 100 g', 1],
       ['Three-wick 500 g', 3],

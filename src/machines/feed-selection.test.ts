@@ -14,7 +14,7 @@ import {
   toggleFiltered,
   toggleProduct,
 } from './feed-selection';
-import { STORE, product, variant, withStatus, withVariants } from './shop-test-fixtures';
+import { STORE, product, variant, withStatus, withVariants } from '@test-support/shop';
 
 describe('parseSkus', () => {
   it('splits on commas or whitespace and drops repeats case-insensitively', () => {

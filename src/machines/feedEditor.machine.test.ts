@@ -26,7 +26,7 @@ import {
 } from './feedEditor.machine';
 import type { FeedEditorEmitted } from './feedEditor.machine';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
-import { STORE, product, variant, withVariants } from './shop-test-fixtures';
+import { STORE, product, variant, withVariants } from '@test-support/shop';
 import { uiFocus, uiNavigate, uiToast } from './ui-effects';
 
 const NOW = Date.parse('2025-06-11T10:00:00Z');

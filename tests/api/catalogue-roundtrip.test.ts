@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopCategories, ShopProducts } from '@/api/schemas/shop';
-import { emptyCatalogue } from '../../server/catalogue/catalogue-test-db';
+import { emptyCatalogue } from '@test-support/catalogue-db';
 import { importCatalogue } from '../../server/catalogue/import';
 import { formatPrice, toShopifyCsv } from '../../server/catalogue/shopify-csv';
 import type { ShopifyRow } from '../../server/catalogue/shopify-csv';

@@ -1,6 +1,6 @@
 /**
  * Issue 12, "Done when": a feed built from any real Shopify store's export passes the validator with
- * zero errors. Each importable fixture export (server/catalogue/fixtures) is imported through the
+ * zero errors. Each importable fixture export (tests/support/catalogue-exports) is imported through the
  * importer, every product goes into one customer's feed, and the XML, CSV and JSON forms Google
  * fetches (with HTTP Basic, as its scheduled fetch does) are parsed and validated; what is not
  * delivered is explained by the diagnostics, product by product.
@@ -10,7 +10,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
-import { emptyCatalogue, FIXTURES_DIR, readFixture } from '../../server/catalogue/catalogue-test-db';
+import { emptyCatalogue } from '@test-support/catalogue-db';
+import { FIXTURES_DIR, readFixture } from '@test-support/catalogue-exports';
 import { importCatalogue } from '../../server/catalogue/import';
 import { products } from '../../server/db/schema';
 import { googleAttributes } from '../../server/feeds/google-item';

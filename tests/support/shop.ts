@@ -1,7 +1,7 @@
 /**
- * Test fixtures for the feed editor's chart and its selection logic: shop products and variants in the
- * wire shape (`src/api/schemas/shop.ts`), with every field the tests do not care about at a neutral
- * value. Test-only; no production module imports it.
+ * Shop products and variants in the wire shape (`src/api/schemas/shop.ts`) for the feed editor's
+ * chart, its selection logic and the products cache, with every field the tests do not care about at
+ * a neutral value. Moved out of src/machines (issue 28): test data is not product code.
  */
 import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
 

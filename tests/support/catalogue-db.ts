@@ -1,23 +1,12 @@
 /**
- * Test support for catalogue tests: the fixture exports, an empty catalogue between tests, and one
- * in-memory PGlite per test file (opening PGlite is slow). Imported by tests only.
+ * Test support for catalogue tests: an empty catalogue between tests, and one in-memory PGlite per
+ * test file (opening PGlite is slow). Moved out of server/ (issue 28): test code is not product code.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { openDatabase } from '../db/open';
-import type { Db, OpenedDatabase } from '../db/open';
-import { brands, productAssets, products, productVariants } from '../db/schema';
-
-/** Folder of the real-store export fixtures. */
-export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
-
-/** The bytes of fixture export `name`. */
-export function readFixture(name: string): Buffer {
-  return readFileSync(path.join(FIXTURES_DIR, name));
-}
+import { openDatabase } from '../../server/db/open';
+import type { Db, OpenedDatabase } from '../../server/db/open';
+import { brands, productAssets, products, productVariants } from '../../server/db/schema';
 
 /** Deletes every brand, product, variant and image, and restarts their ids at 1. */
 export async function emptyCatalogue(db: Db): Promise<void> {
