@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { ApiError, NETWORK_FAILURE_MESSAGE } from '@/api/client';
+import { createActor } from 'xstate';
+import { NETWORK_FAILURE_MESSAGE } from '@/api/client';
 import type { ReportRequest } from '@/api/dashboard';
 import type { ReportFile } from '@/api/download';
+import { httpFailure, networkFailure, tokensExpired } from '@test-support/api-errors';
+import { settle } from '@test-support/deferred';
+import { heldPromiseActor } from '@test-support/fake-actors';
 import { reportErrorMessage, reportMachine, selectIsGenerating } from './report.machine';
 import type { ReportEmitted } from './report.machine';
 import { uiToast } from './ui-effects';
@@ -10,22 +13,6 @@ import { uiToast } from './ui-effects';
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (reason: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const REQUEST: ReportRequest = { kind: 'orders', start_date: '2025-05-26', end_date: '2025-06-02' };
 const FILE: ReportFile = {
@@ -35,32 +22,23 @@ const FILE: ReportFile = {
 
 /** A report actor whose download answers with a deferred the test settles, and a fake saveFile. */
 function startReport() {
-  const calls: { input: ReportRequest; answer: Deferred<ReportFile> }[] = [];
+  const download = heldPromiseActor<ReportFile, ReportRequest>();
   const saved: ReportFile[] = [];
   const actor = createActor(
     reportMachine.provide({
-      actors: {
-        download: fromPromise<ReportFile, ReportRequest>(({ input }) => {
-          const answer = deferred<ReportFile>();
-          calls.push({ input, answer });
-          return answer.promise;
-        }),
-      },
+      actors: { download: download.logic },
       actions: { saveFile: (_, params: ReportFile) => saved.push(params) },
     }),
   );
   const emitted: ReportEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  const settle = async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, calls, saved, emitted, settle };
+  return { actor, calls: download.calls, saved, emitted };
 }
 
 describe('reportMachine', () => {
   it('generates, saves the file under the server name and returns to idle', async () => {
-    const { actor, calls, saved, emitted, settle } = startReport();
+    const { actor, calls, saved, emitted } = startReport();
     expect(selectIsGenerating(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'report.generate', request: REQUEST });
     expect(actor.getSnapshot().value).toBe('generating');
@@ -81,9 +59,9 @@ describe('reportMachine', () => {
 
   it('logs an HTTP failure and toasts the spec text with its status', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { actor, calls, saved, emitted, settle } = startReport();
+    const { actor, calls, saved, emitted } = startReport();
     actor.send({ type: 'report.generate', request: REQUEST });
-    const failure = new ApiError('Request failed with status 500', { kind: 'http', status: 500 });
+    const failure = httpFailure(500);
     calls[0]?.answer.reject(failure);
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
@@ -98,9 +76,9 @@ describe('reportMachine', () => {
 
   it('logs a network failure and toasts the client message (there is no status)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { actor, calls, emitted, settle } = startReport();
+    const { actor, calls, emitted } = startReport();
     actor.send({ type: 'report.generate', request: REQUEST });
-    calls[0]?.answer.reject(new ApiError(NETWORK_FAILURE_MESSAGE, { kind: 'network' }));
+    calls[0]?.answer.reject(networkFailure());
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(emitted).toEqual([uiToast('error', NETWORK_FAILURE_MESSAGE)]);
@@ -108,18 +86,12 @@ describe('reportMachine', () => {
   });
 
   it('reads a 401 as an HTTP error too', () => {
-    expect(reportErrorMessage(new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 }))).toBe(
-      'HTTP error! status: 401',
-    );
+    expect(reportErrorMessage(tokensExpired())).toBe('HTTP error! status: 401');
     expect(reportErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
 
   it("adds the server's reason after the spec's text when there is one (issue 15)", () => {
-    const refused = new ApiError('Query string: end_date must not be before start_date', {
-      kind: 'http',
-      status: 400,
-      serverMessage: 'Query string: end_date must not be before start_date',
-    });
+    const refused = httpFailure(400, 'Query string: end_date must not be before start_date');
     expect(reportErrorMessage(refused)).toBe(
       'HTTP error! status: 400: Query string: end_date must not be before start_date',
     );

@@ -1,0 +1,47 @@
+/**
+ * Fake actors for machine tests (issue 28): a promise actor whose every call waits for the test to
+ * answer it, and a receiver that records what a machine sends it.
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
+import { deferred } from './deferred';
+import type { Deferred } from './deferred';
+
+/** One call of a held promise actor: its input and abort signal, and the answer the test gives. */
+export interface HeldCall<TOutput, TInput> {
+  input: TInput;
+  signal: AbortSignal;
+  answer: Deferred<TOutput>;
+}
+
+/**
+ * A promise actor (`logic`, for `machine.provide({ actors })`) that records each call in `calls`,
+ * in order, and settles it only when the test calls `calls[i].answer.resolve(...)` or `.reject(...)`.
+ */
+export function heldPromiseActor<TOutput, TInput = void>(): {
+  calls: Array<HeldCall<TOutput, TInput>>;
+  logic: PromiseActorLogic<TOutput, TInput>;
+} {
+  const calls: Array<HeldCall<TOutput, TInput>> = [];
+  const logic = fromPromise<TOutput, TInput>(({ input, signal }) => {
+    const answer = deferred<TOutput>();
+    calls.push({ input, signal, answer });
+    return answer.promise;
+  });
+  return { calls, logic };
+}
+
+/**
+ * A callback actor (`logic`) that records every event sent to it in `received`: what a machine
+ * tells another actor (a parent session, a cross-tab channel), without that actor's behaviour.
+ */
+export function recordingReceiver<TEvent extends EventObject>(): {
+  received: TEvent[];
+  logic: CallbackActorLogic<TEvent>;
+} {
+  const received: TEvent[] = [];
+  const logic = fromCallback<TEvent>(({ receive }) => {
+    receive((event) => received.push(event));
+  });
+  return { received, logic };
+}
