@@ -1,21 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import type { FeedListItem } from '@/api/schemas/feeds';
+import { aFeed } from '@test-support/builders';
 import { FEEDS_CSV_HEADER, feedsCsvFilename, feedsCsvStream } from './feeds-export';
 
-function feed(id: number, name: string): FeedListItem {
-  return {
-    id,
-    name,
-    user_id: null,
-    brands: [],
-    products_count: id,
-    user_details: null,
-    user_discount: null,
-    shipping_user_discount: null,
-  };
-}
+/** Feed `id` named `name`, without a customer, with `id` products (so the products sort is the id's). */
+const feed = (id: number, name: string) => aFeed({ id, name, products_count: id });
 
 describe('feedsCsvStream', () => {
   it('writes the header, then every row the search lets through, in the sort, without a customer as empty cells', async () => {

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '@/api/client';
+import { NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { ReportFile } from '@/api/download';
 import type { FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
+import { networkFailure, tokensExpired } from '@test-support/api-errors';
+import { aFeed } from '@test-support/builders';
 import type { AppLocation } from './list.machine';
 import {
+  FEEDS_EXPORT_FAILED,
   FEEDS_LIST_DEFAULTS,
+  FEEDS_LOAD_FAILED,
   feedsListMachine,
   feedsListUrl,
   readFeedsListQuery,
@@ -19,22 +23,13 @@ import {
 import type { FeedsListEmitted, FeedsListInput } from './feedsList.machine';
 import { uiNavigate, uiToast } from './ui-effects';
 
-function feed(id: number, name: string, brandNames: string[] = []): FeedListItem {
-  return {
-    id,
-    name,
-    user_id: 10,
-    brands: brandNames.map((brand, index) => ({ id: index + 1, name: brand })),
-    products_count: brandNames.length,
-    user_details: 'Acme Ltd (#10)',
-    user_discount: 10,
-    shipping_user_discount: 5,
-  };
-}
+/** The customer of every feed here, as GET /feeds describes it. */
+const ACME = { user_id: 10, user_details: 'Acme Ltd (#10)', user_discount: 10, shipping_user_discount: 5 };
+const BRANDS = ['Seeking Health', 'Risewell', 'Bare Biology'].map((name, index) => ({ id: index + 1, name }));
 
 const FEEDS = [
-  feed(2, 'Beta – EU store'),
-  feed(1, 'Acme – Main store', ['Seeking Health', 'Risewell', 'Bare Biology']),
+  aFeed({ id: 2, name: 'Beta – EU store', ...ACME }),
+  aFeed({ id: 1, name: 'Acme – Main store', ...ACME, brands: BRANDS, products_count: BRANDS.length }),
 ];
 
 function start(
@@ -156,11 +151,11 @@ describe('feedsListMachine', () => {
 
   it('shows spec §8 text with the server reason, or alone, and retries', async () => {
     const failing = start(async () => {
-      throw new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
+      throw tokensExpired();
     }).actor;
     await waitFor(failing, (snapshot) => snapshot.matches({ feeds: 'failed' }));
     expect(selectStatus(failing.getSnapshot())).toBe('failed');
-    expect(selectFailedText(failing.getSnapshot())).toBe('Failed to load feeds: Tokens expired');
+    expect(selectFailedText(failing.getSnapshot())).toBe(`${FEEDS_LOAD_FAILED}: ${TOKENS_EXPIRED_MESSAGE}`);
 
     let calls = 0;
     const { actor } = start(async () => {
@@ -169,7 +164,7 @@ describe('feedsListMachine', () => {
       return FEEDS;
     });
     await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'failed' }));
-    expect(selectFailedText(actor.getSnapshot())).toBe('Failed to load feeds');
+    expect(selectFailedText(actor.getSnapshot())).toBe(FEEDS_LOAD_FAILED);
     actor.send({ type: 'retry' });
     expect(selectStatus(actor.getSnapshot())).toBe('loading');
     await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'loaded' }));
@@ -190,12 +185,12 @@ describe('feedsListMachine', () => {
       async () => FEEDS,
       {},
       async () => {
-        throw new ApiError('Could not reach the server', { kind: 'network' });
+        throw networkFailure();
       },
     );
     failed.actor.send({ type: 'export' });
     await waitFor(failed.actor, (snapshot) => !selectIsExporting(snapshot));
-    expect(failed.emitted).toEqual([uiToast('error', 'Failed to export feeds: Could not reach the server')]);
+    expect(failed.emitted).toEqual([uiToast('error', `${FEEDS_EXPORT_FAILED}: ${NETWORK_FAILURE_MESSAGE}`)]);
     expect(failed.saved).toEqual([]);
   });
 

@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { ApiError } from '@/api/client';
+import { createActor, waitFor } from 'xstate';
+import { NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { PasswordChangeRequest, ProfileUpdateRequest } from '@/api/schemas/account';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { httpFailure, networkFailure, tokensExpired } from '@test-support/api-errors';
+import { aUser } from '@test-support/builders';
+import { heldPromiseActor, recordingReceiver } from '@test-support/fake-actors';
 import {
   PROFILE_MESSAGES,
   profileMachine,
@@ -25,79 +28,42 @@ import {
 import type { ProfileEvent, ProfileSnapshot, SessionUserSetEvent } from './profile.machine';
 import type { UiEffect } from './ui-effects';
 
-const ADA: ProfileUser = {
-  id: 1,
-  user_type_id: 1,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  avatar: null,
-};
-const WITH_AVATAR: ProfileUser = {
-  ...ADA,
+const ADA = aUser();
+const WITH_AVATAR = aUser({
   avatar: { original: '/uploads/avatars/a.png', thumbnails: { thumb_36: '/uploads/avatars/a_thumb_36.png' } },
-};
+});
 const PASSWORDS: PasswordChangeRequest = {
   old_password: 'old-one',
   new_password: 'new-one',
   confirm_password: 'new-one',
 };
 
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (reason: unknown) => void;
-}
-
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 /** A profile actor whose four calls answer with deferreds the test settles. */
 function startProfile() {
+  const saveProfile = heldPromiseActor<ProfileUser, ProfileUpdateRequest>();
+  const savePassword = heldPromiseActor<unknown, PasswordChangeRequest>();
+  const sendAvatar = heldPromiseActor<ProfileUser, { file: Blob }>();
+  const removeAvatar = heldPromiseActor<ProfileUser>();
   const calls = {
-    saveProfile: [] as Array<{ input: ProfileUpdateRequest; answer: Deferred<ProfileUser> }>,
-    savePassword: [] as Array<{ input: PasswordChangeRequest; answer: Deferred<unknown> }>,
-    sendAvatar: [] as Array<{ input: { file: Blob }; answer: Deferred<ProfileUser> }>,
-    removeAvatar: [] as Array<Deferred<ProfileUser>>,
+    saveProfile: saveProfile.calls,
+    savePassword: savePassword.calls,
+    sendAvatar: sendAvatar.calls,
+    removeAvatar: removeAvatar.calls,
   };
   const reportFailure = vi.fn();
   const machine = profileMachine.provide({
     actors: {
-      saveProfile: fromPromise(({ input }: { input: ProfileUpdateRequest }) => {
-        const answer = deferred<ProfileUser>();
-        calls.saveProfile.push({ input, answer });
-        return answer.promise;
-      }),
-      savePassword: fromPromise(({ input }: { input: PasswordChangeRequest }) => {
-        const answer = deferred<unknown>();
-        calls.savePassword.push({ input, answer });
-        return answer.promise;
-      }),
-      sendAvatar: fromPromise(({ input }: { input: { file: Blob } }) => {
-        const answer = deferred<ProfileUser>();
-        calls.sendAvatar.push({ input, answer });
-        return answer.promise;
-      }),
-      removeAvatar: fromPromise(() => {
-        const answer = deferred<ProfileUser>();
-        calls.removeAvatar.push(answer);
-        return answer.promise;
-      }),
+      saveProfile: saveProfile.logic,
+      savePassword: savePassword.logic,
+      sendAvatar: sendAvatar.logic,
+      removeAvatar: removeAvatar.logic,
     },
     actions: { reportFailure },
   });
   // The session as the profile machine sees it: an actor that records what it is told.
-  const toSession: SessionUserSetEvent[] = [];
-  const session = createActor(
-    fromCallback<SessionUserSetEvent>(({ receive }) => receive((event) => toSession.push(event))),
-  ).start();
+  const sessionFake = recordingReceiver<SessionUserSetEvent>();
+  const toSession = sessionFake.received;
+  const session = createActor(sessionFake.logic).start();
   const actor = createActor(machine, { input: { session, user: ADA } });
   const emitted: UiEffect[] = [];
   actor.on('*', (event) => emitted.push(event));
@@ -128,9 +94,7 @@ function submitPasswords(values: PasswordChangeRequest): ProfileEvent[] {
 const success = (message: string) => ({ type: 'ui.toast', tone: 'success', message });
 const failure = (message: string) => ({ type: 'ui.toast', tone: 'error', message });
 
-function badRequest(message: string) {
-  return new ApiError(message, { kind: 'http', status: 400, serverMessage: message });
-}
+const badRequest = (message: string) => httpFailure(400, message);
 
 describe('profileMachine general information', () => {
   it('starts with every panel idle and no errors', () => {
@@ -148,7 +112,7 @@ describe('profileMachine general information', () => {
     calls.saveProfile[0]?.answer.resolve({ ...ADA, last_name: 'Byron' });
     await settled((snapshot) => !selectIsSavingGeneral(snapshot));
     expect(toSession).toEqual([{ type: 'session.userSet', user: { ...ADA, last_name: 'Byron' } }]);
-    expect(emitted).toEqual([success('Profile information updated')]);
+    expect(emitted).toEqual([success(PROFILE_MESSAGES.profileUpdated)]);
   });
 
   it('ignores a second submit while saving', () => {
@@ -269,10 +233,10 @@ describe('profileMachine password', () => {
   it('falls back to the error text when the failure carries no server message', async () => {
     const { actor, calls, settled } = startProfile();
     submitPasswords(PASSWORDS).forEach((event) => actor.send(event));
-    calls.savePassword[0]?.answer.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    calls.savePassword[0]?.answer.reject(networkFailure());
     await settled((snapshot) => !selectIsSavingPassword(snapshot));
     expect(selectPasswordError(actor.getSnapshot())).toBe(
-      'Could not change the password: Could not reach the server',
+      `Could not change the password: ${NETWORK_FAILURE_MESSAGE}`,
     );
   });
 
@@ -297,16 +261,14 @@ describe('profileMachine avatar', () => {
     calls.sendAvatar[0]?.answer.resolve(WITH_AVATAR);
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
     expect(toSession).toEqual([{ type: 'session.userSet', user: WITH_AVATAR }]);
-    expect(emitted).toEqual([success('Avatar uploaded successfully!')]);
+    expect(emitted).toEqual([success(PROFILE_MESSAGES.avatarUploaded)]);
   });
 
   it("reports a failed upload with the spec's toast text and the server's reason (issue 15)", async () => {
     const { actor, calls, emitted, reportFailure, settled } = startProfile();
     actor.send({ type: 'avatar.upload', file: new Blob(['x'.repeat(10)]) });
     const reason = 'The file is larger than 800K, the largest avatar allowed.';
-    calls.sendAvatar[0]?.answer.reject(
-      new ApiError(reason, { kind: 'http', status: 413, serverMessage: reason }),
-    );
+    calls.sendAvatar[0]?.answer.reject(httpFailure(413, reason));
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
     expect(emitted).toEqual([
       failure('Avatar upload failed: The file is larger than 800K, the largest avatar allowed.'),
@@ -317,9 +279,9 @@ describe('profileMachine avatar', () => {
   it('says when the server could not be reached during an upload', async () => {
     const { actor, calls, emitted, settled } = startProfile();
     actor.send({ type: 'avatar.upload', file: new Blob(['png']) });
-    calls.sendAvatar[0]?.answer.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    calls.sendAvatar[0]?.answer.reject(networkFailure());
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
-    expect(emitted).toEqual([failure('Avatar upload failed: Could not reach the server')]);
+    expect(emitted).toEqual([failure(`Avatar upload failed: ${NETWORK_FAILURE_MESSAGE}`)]);
   });
 
   it('asks before deleting; Cancel keeps the avatar', () => {
@@ -340,28 +302,28 @@ describe('profileMachine avatar', () => {
     expect(selectIsDeleteDialogOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'avatar.cancelDelete' });
     expect(selectIsDeletingAvatar(actor.getSnapshot())).toBe(true);
-    calls.removeAvatar[0]?.resolve(ADA);
+    calls.removeAvatar[0]?.answer.resolve(ADA);
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
     expect(toSession).toEqual([{ type: 'session.userSet', user: ADA }]);
-    expect(emitted).toEqual([success('Avatar deleted successfully!')]);
+    expect(emitted).toEqual([success(PROFILE_MESSAGES.avatarDeleted)]);
   });
 
   it('reports a failed delete with the error toast only (spec text alone for a bug)', async () => {
     const { actor, calls, emitted, settled } = startProfile();
     actor.send({ type: 'avatar.delete' });
     actor.send({ type: 'avatar.confirmDelete' });
-    calls.removeAvatar[0]?.reject(new Error('boom'));
+    calls.removeAvatar[0]?.answer.reject(new Error('boom'));
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
-    expect(emitted).toEqual([failure('Could not delete avatar!')]);
+    expect(emitted).toEqual([failure(PROFILE_MESSAGES.avatarDeleteFailed)]);
   });
 
   it("adds the server's reason to a failed delete", async () => {
     const { actor, calls, emitted, settled } = startProfile();
     actor.send({ type: 'avatar.delete' });
     actor.send({ type: 'avatar.confirmDelete' });
-    calls.removeAvatar[0]?.reject(new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 }));
+    calls.removeAvatar[0]?.answer.reject(tokensExpired());
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
-    expect(emitted).toEqual([failure('Could not delete avatar: Tokens expired')]);
+    expect(emitted).toEqual([failure(`Could not delete avatar: ${TOKENS_EXPIRED_MESSAGE}`)]);
   });
 });
 

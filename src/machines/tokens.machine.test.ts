@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
-import { ApiError } from '@/api/client';
-import { TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
+import { createActor, fromCallback } from 'xstate';
+import { NETWORK_FAILURE_MESSAGE } from '@/api/client';
+import { TOKEN_ADDED_MESSAGE, TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
 import type { ApiToken, ApiTokenCreated } from '@/api/schemas/tokens';
+import { httpFailure, networkFailure } from '@test-support/api-errors';
+import { heldPromiseActor } from '@test-support/fake-actors';
 import {
   TOKEN_NAME_FIELD_ID,
   TOKEN_UNDO_MS,
@@ -28,37 +30,24 @@ const token = (id: number, values: Partial<ApiToken> = {}): ApiToken => ({
   ...values,
 });
 
-const serverError = (message: string) =>
-  new ApiError(message, { kind: 'http', status: 500, serverMessage: message });
-
-interface Pending<T> {
-  input: unknown;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
+const serverError = (message: string) => httpFailure(500, message);
 
 /** A tokens actor whose every call is a pending promise (or callback) the test settles. */
 function start() {
   vi.useFakeTimers();
-  const loads: Array<Pending<ApiToken[]>> = [];
-  const adds: Array<Pending<ApiTokenCreated>> = [];
-  const renames: Array<Pending<ApiToken>> = [];
+  const loads = heldPromiseActor<ApiToken[], { userId: number }>();
+  const adds = heldPromiseActor<ApiTokenCreated, { userId: number; name: string | null }>();
+  const renames = heldPromiseActor<ApiToken, { userId: number; tokenId: number; name: string | null }>();
   const revokes: Array<{
     input: { userId: number; tokenId: number; revoke: boolean };
     answer: (event: RevokeAnswer) => void;
     stopped: boolean;
   }> = [];
-  const pending =
-    <T, I>(list: Array<Pending<T>>) =>
-    ({ input }: { input: I }) =>
-      new Promise<T>((resolve, reject) => list.push({ input, resolve, reject }));
   const machine = tokensMachine.provide({
     actors: {
-      loadTokens: fromPromise<ApiToken[], { userId: number }>(pending(loads)),
-      addToken: fromPromise<ApiTokenCreated, { userId: number; name: string | null }>(pending(adds)),
-      renameToken: fromPromise<ApiToken, { userId: number; tokenId: number; name: string | null }>(
-        pending(renames),
-      ),
+      loadTokens: loads.logic,
+      addToken: adds.logic,
+      renameToken: renames.logic,
       revokeToken: fromCallback(({ input, sendBack }) => {
         const record = { input, answer: sendBack, stopped: false };
         revokes.push(record);
@@ -76,9 +65,9 @@ function start() {
   const view = () => selectTokensView(actor.getSnapshot());
   return {
     actor,
-    loads,
-    adds,
-    renames,
+    loads: loads.calls,
+    adds: adds.calls,
+    renames: renames.calls,
     revokes,
     emitted,
     settle,
@@ -90,7 +79,7 @@ function start() {
 /** Started and loaded with `rows`. */
 async function loaded(rows: ApiToken[]) {
   const started = start();
-  started.loads[0]!.resolve(rows);
+  started.loads[0]!.answer.resolve(rows);
   await started.settle();
   return started;
 }
@@ -105,7 +94,7 @@ describe('tokens machine: the list', () => {
     const { actor, loads, settle, view } = start();
     expect(view().status).toBe('loading');
     expect(loads[0]!.input).toEqual({ userId: 7 });
-    loads[0]!.resolve([token(2), token(1)]);
+    loads[0]!.answer.resolve([token(2), token(1)]);
     await settle();
     expect(view()).toMatchObject({ status: 'loaded', failure: null });
     expect(view().tokens.map((t) => t.id)).toEqual([2, 1]);
@@ -118,7 +107,7 @@ describe('tokens machine: the list', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, loads, settle, view } = start();
     const error = serverError('Database unavailable');
-    loads[0]!.reject(error);
+    loads[0]!.answer.reject(error);
     await settle();
     expect(view()).toMatchObject({
       status: 'failed',
@@ -128,7 +117,7 @@ describe('tokens machine: the list', () => {
     expect(log).toHaveBeenCalledWith('Failed to load tokens', error);
     actor.send({ type: 'tokens.reload' });
     expect(view().status).toBe('loading');
-    loads[1]!.resolve([token(1)]);
+    loads[1]!.answer.resolve([token(1)]);
     await settle();
     expect(view()).toMatchObject({ status: 'loaded', failure: null });
   });
@@ -137,10 +126,10 @@ describe('tokens machine: the list', () => {
     const { actor, loads, settle, view } = start();
     actor.send({ type: 'tokens.reload' });
     expect(loads).toHaveLength(2);
-    loads[0]!.resolve([token(1)]);
+    loads[0]!.answer.resolve([token(1)]);
     await settle();
     expect(view().status).toBe('loading');
-    loads[1]!.resolve([token(2)]);
+    loads[1]!.answer.resolve([token(2)]);
     await settle();
     expect(view().tokens.map((t) => t.id)).toEqual([2]);
   });
@@ -161,15 +150,15 @@ describe('tokens machine: adding and renaming', () => {
     expect(adds[0]!.input).toEqual({ userId: 7, name: 'Google Merchant' });
     actor.send({ type: 'tokens.submitName' });
     expect(adds).toHaveLength(1);
-    adds[0]!.resolve({
-      message: 'Added new token successfully',
+    adds[0]!.answer.resolve({
+      message: TOKEN_ADDED_MESSAGE,
       token: token(2, { name: 'Google Merchant' }),
     });
     await settle();
-    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: 'Added new token successfully' }]);
+    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: TOKEN_ADDED_MESSAGE }]);
     expect(view().nameForm).toBeNull();
     expect(view().status).toBe('loading');
-    loads[1]!.resolve([token(2, { name: 'Google Merchant' }), token(1)]);
+    loads[1]!.answer.resolve([token(2, { name: 'Google Merchant' }), token(1)]);
     await settle();
     expect(view().tokens.map((t) => t.name)).toEqual(['Google Merchant', null]);
   });
@@ -187,7 +176,7 @@ describe('tokens machine: adding and renaming', () => {
     actor.send({ type: 'tokens.add' });
     actor.send({ type: 'tokens.nameChanged', name: 'Feed' });
     actor.send({ type: 'tokens.submitName' });
-    adds[0]!.reject(serverError('User not found'));
+    adds[0]!.answer.reject(serverError('User not found'));
     await settle();
     expect(emitted).toEqual([
       { type: 'ui.toast', tone: 'error', message: 'Failed to add token: User not found' },
@@ -199,12 +188,12 @@ describe('tokens machine: adding and renaming', () => {
     expect(loads).toHaveLength(1);
     // Offline: the client's own wording.
     actor.send({ type: 'tokens.submitName' });
-    adds[1]!.reject(new ApiError('Could not reach the server', { kind: 'network' }));
+    adds[1]!.answer.reject(networkFailure());
     await settle();
     expect(emitted.at(-1)).toEqual({
       type: 'ui.toast',
       tone: 'error',
-      message: 'Failed to add token: Could not reach the server',
+      message: `Failed to add token: ${NETWORK_FAILURE_MESSAGE}`,
     });
   });
 
@@ -234,7 +223,7 @@ describe('tokens machine: adding and renaming', () => {
     expect(renames[0]!.input).toEqual({ userId: 7, tokenId: 1, name: 'New' });
     expect(view().tokens[1]!.name).toBe('Old');
     const answer = token(1, { name: 'New', updated_at: '2025-06-03T00:00:00.000Z' });
-    renames[0]!.resolve(answer);
+    renames[0]!.answer.resolve(answer);
     await settle();
     expect(view().tokens[1]).toEqual(answer);
     expect(view().nameForm).toBeNull();
@@ -246,7 +235,7 @@ describe('tokens machine: adding and renaming', () => {
     actor.send({ type: 'tokens.rename', tokenId: 1 });
     actor.send({ type: 'tokens.nameChanged', name: 'New' });
     actor.send({ type: 'tokens.submitName' });
-    renames[0]!.reject(serverError('Token not found'));
+    renames[0]!.answer.reject(serverError('Token not found'));
     await settle();
     expect(view().tokens[0]!.name).toBe('Old');
     expect(view().nameForm?.draft.name).toBe('New');

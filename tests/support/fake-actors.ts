@@ -3,7 +3,7 @@
  * answer it, and a receiver that records what a machine sends it.
  */
 import { fromCallback, fromPromise } from 'xstate';
-import type { CallbackActorLogic, EventObject, PromiseActorLogic } from 'xstate';
+import type { CallbackActorLogic, EventObject, NonReducibleUnknown, PromiseActorLogic } from 'xstate';
 import { deferred } from './deferred';
 import type { Deferred } from './deferred';
 
@@ -18,7 +18,7 @@ export interface HeldCall<TOutput, TInput> {
  * A promise actor (`logic`, for `machine.provide({ actors })`) that records each call in `calls`,
  * in order, and settles it only when the test calls `calls[i].answer.resolve(...)` or `.reject(...)`.
  */
-export function heldPromiseActor<TOutput, TInput = void>(): {
+export function heldPromiseActor<TOutput, TInput = NonReducibleUnknown>(): {
   calls: Array<HeldCall<TOutput, TInput>>;
   logic: PromiseActorLogic<TOutput, TInput>;
 } {

@@ -1,19 +1,19 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { aFeed } from '@test-support/builders';
 import type { FeedListItem } from './feeds';
 import { FeedsExportQuery, isFeedSort, nextFeedSort, visibleFeeds } from './feed-list';
 
+/** Feed `id` with `brands` brands and `products` products, of `customer` (as the list shows it) or none. */
 function feed(id: number, name: string, brands: number, products: number, customer: string | null) {
-  return {
+  return aFeed({
     id,
     name,
     user_id: customer === null ? null : id,
     brands: Array.from({ length: brands }, (_, i) => ({ id: i + 1, name: `Brand ${i}` })),
     products_count: products,
     user_details: customer,
-    user_discount: null,
-    shipping_user_discount: null,
-  } satisfies FeedListItem;
+  });
 }
 
 const FEEDS = [
