@@ -1,25 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './client';
+import { describe, expect, it } from 'vitest';
+import { aUser } from '@test-support/builders';
+import { clientAnswering, jsonResponse } from '@test-support/fake-fetch';
 import { ProfileUser } from './schemas/auth';
 
 describe('request with formData', () => {
   it('sends a multipart body with the bearer token and no JSON content type', async () => {
-    const seen: Request[] = [];
-    const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(new Request(input, init));
-      return new Response(
-        JSON.stringify({
-          id: 1,
-          user_type_id: 1,
-          first_name: 'A',
-          last_name: 'B',
-          email: 'a@b.c',
-          avatar: null,
-        }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      );
-    });
-    const { request } = createApiClient({ prefixUrl: 'http://api.test/api/backoffice', fetch: fetchStub });
+    const { request, requests: seen } = clientAnswering(() => jsonResponse(aUser()));
     const formData = new FormData();
     formData.append('file', new Blob(['abc'], { type: 'image/png' }), 'a.png');
     await request(ProfileUser, 'put', 'account/upload/avatar', { formData, token: 'access-1' });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
-import { ApiError, createApiClient, parseRetryAfter } from './client';
+import { TEST_API_PREFIX, clientAnswering, errorResponse, jsonResponse } from '@test-support/fake-fetch';
+import { memoryStorage } from '@test-support/memory-storage';
+import { ApiError, parseRetryAfter } from './client';
 import { TokenPair } from './schemas/auth';
 import {
   clearStoredTokens,
@@ -9,41 +11,6 @@ import {
   getStoredTokens,
   setStoredTokens,
 } from './tokens-storage';
-
-const PREFIX = 'http://api.test/api/backoffice';
-
-/** A Map-backed localStorage, enough for the tokens module. */
-function fakeStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
-
-function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-/** A stub fetch answering every call with `answer()` and recording the requests it saw. */
-function stubFetch(answer: () => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push(new Request(input, init));
-    return answer();
-  });
-  const { request } = createApiClient({ prefixUrl: PREFIX, fetch: fetchStub as typeof fetch });
-  return { request, requests, fetchStub };
-}
 
 const Thing = v.object({ id: v.number() });
 
@@ -59,7 +26,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('localStorage', fakeStorage());
+  vi.stubGlobal('localStorage', memoryStorage());
 });
 
 afterEach(() => {
@@ -91,18 +58,18 @@ describe('tokens storage', () => {
 describe('request', () => {
   it('sends the stored access token as bearer and parses the answer with the schema', async () => {
     setStoredTokens({ accessToken: 'stored-access', refreshToken: 'stored-refresh' });
-    const { request, requests } = stubFetch(() => jsonResponse(200, { id: 7, extra: 'dropped' }));
+    const { request, requests } = clientAnswering(() => jsonResponse({ id: 7, extra: 'dropped' }));
     await expect(request(Thing, 'get', 'things/7', { searchParams: { page: 2 } })).resolves.toEqual({
       id: 7,
     });
-    expect(requests[0]?.url).toBe(`${PREFIX}/things/7?page=2`);
+    expect(requests[0]?.url).toBe(`${TEST_API_PREFIX}/things/7?page=2`);
     expect(requests[0]?.method).toBe('GET');
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer stored-access');
   });
 
   it('sends an explicit token instead of the stored one, and the refresh token in refresh mode', async () => {
     setStoredTokens({ accessToken: 'stored-access', refreshToken: 'stored-refresh' });
-    const { request, requests } = stubFetch(() => jsonResponse(200, { id: 1 }));
+    const { request, requests } = clientAnswering(() => jsonResponse({ id: 1 }));
     await request(Thing, 'post', 'x', { token: 'explicit' });
     await request(Thing, 'post', 'x', { auth: 'refresh' });
     expect(requests.map((r) => r.headers.get('Authorization'))).toEqual([
@@ -112,7 +79,7 @@ describe('request', () => {
   });
 
   it('sends JSON bodies and no Authorization header when auth is none', async () => {
-    const { request, requests } = stubFetch(() => jsonResponse(200, { id: 1 }));
+    const { request, requests } = clientAnswering(() => jsonResponse({ id: 1 }));
     await request(Thing, 'post', 'login', { auth: 'none', json: { email: 'a@b.co' } });
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
     expect(requests[0]?.headers.get('Content-Type')).toContain('application/json');
@@ -121,7 +88,7 @@ describe('request', () => {
 
   it("fails with 'Unauthorized' without sending when no usable token is stored", async () => {
     localStorage.setItem('access_token', 'undefined');
-    const { request, fetchStub } = stubFetch(() => jsonResponse(200, { id: 1 }));
+    const { request, fetch: fetchStub } = clientAnswering(() => jsonResponse({ id: 1 }));
     const error = await failure(request(Thing, 'get', 'account/profile'));
     expect(error.message).toBe('Unauthorized');
     expect(error.kind).toBe('unauthorized');
@@ -132,9 +99,7 @@ describe('request', () => {
   });
 
   it("maps 401 on a call that sent a token to 'Tokens expired'", async () => {
-    const { request } = stubFetch(() =>
-      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Token has expired' }),
-    );
+    const { request } = clientAnswering(() => errorResponse(401, 'Unauthorized', 'Token has expired'));
     const error = await failure(request(Thing, 'get', 'account/profile', { token: 'old' }));
     expect(error.message).toBe('Tokens expired');
     expect(error.kind).toBe('tokens-expired');
@@ -143,8 +108,8 @@ describe('request', () => {
   });
 
   it("keeps the server's message for 401 on a call without a token (login)", async () => {
-    const { request } = stubFetch(() =>
-      jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid username or password' }),
+    const { request } = clientAnswering(() =>
+      errorResponse(401, 'Unauthorized', 'Invalid username or password'),
     );
     const error = await failure(request(TokenPair, 'post', 'login', { auth: 'none' }));
     expect(error.message).toBe('Invalid username or password');
@@ -153,12 +118,8 @@ describe('request', () => {
   });
 
   it('carries status, server message and Retry-After seconds of other non-OK answers', async () => {
-    const { request } = stubFetch(() =>
-      jsonResponse(
-        429,
-        { statusCode: 429, error: 'Too Many Requests', message: 'Slow down' },
-        { 'Retry-After': '42' },
-      ),
+    const { request } = clientAnswering(() =>
+      errorResponse(429, 'Too Many Requests', 'Slow down', { 'Retry-After': '42' }),
     );
     const error = await failure(request(TokenPair, 'post', 'login', { auth: 'none' }));
     expect(error).toMatchObject({
@@ -171,7 +132,7 @@ describe('request', () => {
   });
 
   it('names the status when the error body is not an ErrorResponse', async () => {
-    const { request } = stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
+    const { request } = clientAnswering(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await failure(request(Thing, 'get', 'x', { auth: 'none' }));
     expect(error).toMatchObject({
       kind: 'http',
@@ -183,7 +144,7 @@ describe('request', () => {
   });
 
   it("throws 'Unexpected response from the server' when the body does not match the schema", async () => {
-    const { request } = stubFetch(() => jsonResponse(200, { access_token: 'a' }));
+    const { request } = clientAnswering(() => jsonResponse({ access_token: 'a' }));
     const error = await failure(request(TokenPair, 'post', 'login', { auth: 'none' }));
     expect(error).toMatchObject({
       kind: 'unexpected-response',
@@ -194,13 +155,13 @@ describe('request', () => {
   });
 
   it("throws 'Unexpected response from the server' when the body is not JSON", async () => {
-    const { request } = stubFetch(() => new Response('not json', { status: 200 }));
+    const { request } = clientAnswering(() => new Response('not json', { status: 200 }));
     const error = await failure(request(Thing, 'get', 'x', { auth: 'none' }));
     expect(error.kind).toBe('unexpected-response');
   });
 
   it('maps a failed fetch to a network ApiError without status', async () => {
-    const { request } = stubFetch(() => Promise.reject(new TypeError('fetch failed')));
+    const { request } = clientAnswering(() => Promise.reject(new TypeError('fetch failed')));
     const error = await failure(request(Thing, 'get', 'x', { auth: 'none' }));
     expect(error).toMatchObject({ kind: 'network', status: null, message: 'Could not reach the server' });
     expect(error.cause).toBeInstanceOf(TypeError);
@@ -208,7 +169,7 @@ describe('request', () => {
 
   it('rethrows an abort unchanged', async () => {
     const controller = new AbortController();
-    const { request } = stubFetch(() => {
+    const { request } = clientAnswering(() => {
       controller.abort();
       return Promise.reject(new DOMException('aborted', 'AbortError'));
     });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './client';
+import { clientAnswering, errorResponse } from '@test-support/fake-fetch';
+import { ApiError } from './client';
 import { createReportDownloader } from './dashboard';
 
 const PDF = '%PDF-1.3 test';
@@ -15,13 +16,8 @@ afterEach(() => {
 
 /** A downloader on a client whose fetch answers with `response()` and records each request. */
 function downloaderAnswering(response: () => Promise<Response>) {
-  const seen: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    seen.push(new Request(input, init));
-    return response();
-  };
-  const { http } = createApiClient({ prefixUrl: 'http://api.test/backoffice', fetch });
-  return { downloadReport: createReportDownloader(http), seen };
+  const { http, requests } = clientAnswering(response);
+  return { downloadReport: createReportDownloader(http), seen: requests };
 }
 
 describe('downloadReport', () => {
@@ -46,7 +42,7 @@ describe('downloadReport', () => {
     const request = seen[0];
     expect(request?.headers.get('Authorization')).toBe('Bearer access-abc');
     const url = new URL(request?.url ?? '');
-    expect(url.pathname).toBe('/backoffice/dashboard/transactions/report');
+    expect(url.pathname).toBe('/api/backoffice/dashboard/transactions/report');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       status: '1,3',
       start_date: '2025-05-26',
@@ -65,16 +61,8 @@ describe('downloadReport', () => {
   });
 
   it("keeps the server's message of a refused request", async () => {
-    const { downloadReport } = downloaderAnswering(
-      async () =>
-        new Response(
-          JSON.stringify({
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'Query string: end_date must not be before start_date',
-          }),
-          { status: 400, headers: { 'Content-Type': 'application/json' } },
-        ),
+    const { downloadReport } = downloaderAnswering(async () =>
+      errorResponse(400, 'Bad Request', 'Query string: end_date must not be before start_date'),
     );
     const failure = await downloadReport({
       kind: 'orders',
@@ -107,7 +95,7 @@ describe('downloadReport', () => {
     });
     expect(file.filename).toBe('transactions-2025-06-02.csv');
     const url = new URL(seen[0]?.url ?? '');
-    expect(url.pathname).toBe('/backoffice/dashboard/transactions/export.csv');
+    expect(url.pathname).toBe('/api/backoffice/dashboard/transactions/export.csv');
     expect(Object.fromEntries(url.searchParams)).toEqual({ status: '2', start_date: '2025-05-26' });
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer access-abc');
   });

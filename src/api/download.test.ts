@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './client';
+import { clientAnswering, errorResponse } from '@test-support/fake-fetch';
+import { ApiError, NETWORK_FAILURE_MESSAGE } from './client';
 import { downloadFile, filenameFromDisposition } from './download';
 import { createFeedsCsvDownloader } from './feeds';
 
@@ -14,19 +15,11 @@ afterEach(() => {
 
 /** A client's ky instance whose fetch answers with `response()` and records each request. */
 function httpAnswering(response: () => Promise<Response>) {
-  const seen: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    seen.push(new Request(input, init));
-    return response();
-  };
-  return { http: createApiClient({ prefixUrl: 'http://api.test/backoffice', fetch }).http, seen };
+  const { http, requests } = clientAnswering(response);
+  return { http, seen: requests };
 }
 
-const refusal = () =>
-  new Response(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'sort: bad' }), {
-    status: 400,
-    headers: { 'Content-Type': 'application/json' },
-  });
+const refusal = () => errorResponse(400, 'Bad Request', 'sort: bad');
 
 describe('downloadFile', () => {
   it('sends the search and the bearer token (in the header only), and names the file as the server does', async () => {
@@ -38,7 +31,7 @@ describe('downloadFile', () => {
     expect(file.filename).toBe('x-1.csv');
     expect(await file.blob.text()).toBe('a,b\r\n');
     const url = new URL(seen[0]?.url ?? '');
-    expect(url.pathname).toBe('/backoffice/things/export.csv');
+    expect(url.pathname).toBe('/api/backoffice/things/export.csv');
     expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'q', page: '2' });
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer access-abc');
     expect(seen[0]?.url).not.toContain('access-abc');
@@ -79,7 +72,7 @@ describe('downloadFile', () => {
       throw new TypeError('Failed to fetch');
     });
     const failure = await downloadFile(http, 'things/export.csv', {}, 'things.csv').catch((error) => error);
-    expect(failure).toMatchObject({ kind: 'network', status: null, message: 'Could not reach the server' });
+    expect(failure).toMatchObject({ kind: 'network', status: null, message: NETWORK_FAILURE_MESSAGE });
     localStorage.clear();
     const unauthorized = await downloadFile(http, 'things/export.csv', {}, 'things.csv').catch(
       (error) => error,
@@ -97,7 +90,7 @@ describe('downloadFeedsCsv', () => {
     );
     expect(failure).toMatchObject({ kind: 'http', status: 400, serverMessage: 'sort: bad' });
     const url = new URL(seen[0]?.url ?? '');
-    expect(url.pathname).toBe('/backoffice/feeds/export.csv');
+    expect(url.pathname).toBe('/api/backoffice/feeds/export.csv');
     expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'odd', sort: 'name' });
   });
 });

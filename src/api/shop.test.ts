@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '@test-support/memory-storage';
+import { product, variant, withVariants } from '@test-support/shop';
 import type { ShopProduct } from './schemas/shop';
 import {
   SHOP_PRODUCTS_CACHE_PREFIX,
@@ -8,59 +10,31 @@ import {
   writeShopProductsCache,
 } from './shop';
 
-/** A Map-backed localStorage that refuses values longer than `quota` characters, as browsers do. */
-function fakeStorage(quota = Number.POSITIVE_INFINITY) {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      if (value.length > quota) throw new DOMException('quota exceeded', 'QuotaExceededError');
-      items.set(key, value);
-    },
-    removeItem: (key: string) => items.delete(key),
-  };
-}
-
 /** `count` products of three variants each, as GET /shop/products sends them. */
 function catalogue(count: number): ShopProduct[] {
-  return Array.from({ length: count }, (_, index) => {
-    const variants = [1, 2, 3].map((n) => ({
-      id: index * 10 + n,
-      sku: `SKU-${index}-${n}`,
-      option1: `${n * 60} capsules`,
-      option2: null,
-      option3: null,
-      price: 1000 + n,
-      compare_at_price: null,
-      availability: 'in_stock' as const,
-      barcode: null,
-      exclusion: null,
-    }));
-    return {
-      id: index + 1,
-      name: `Product ${index + 1}`,
-      brand: { id: 1 + (index % 40) },
-      status: 'active' as const,
-      exclusion: null,
-      option_names: ['Size'],
-      variant: variants[0]!,
-      variants,
-      assets: [
-        {
-          src: `https://cdn.example.com/${index}.jpg`,
-          is_primary: true,
-          thumbnails: { thumbnail_50: `https://cdn.example.com/${index}-50.jpg` },
-        },
-      ],
-    };
-  });
+  return Array.from({ length: count }, (_, index) =>
+    withVariants(
+      product(index + 1, 1 + (index % 40), null, `Product ${index + 1}`, {
+        option_names: ['Size'],
+        assets: [
+          {
+            src: `https://cdn.example.com/${index}.jpg`,
+            is_primary: true,
+            thumbnails: { thumbnail_50: `https://cdn.example.com/${index}-50.jpg` },
+          },
+        ],
+      }),
+      [1, 2, 3].map((n) =>
+        variant(index * 10 + n, `SKU-${index}-${n}`, { option1: `${n * 60} capsules`, price: 1000 + n }),
+      ),
+    ),
+  );
 }
 
-let storage: ReturnType<typeof fakeStorage>;
+let storage: ReturnType<typeof memoryStorage>;
 
 beforeEach(() => {
-  storage = fakeStorage();
+  storage = memoryStorage();
   vi.stubGlobal('localStorage', storage);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -80,7 +54,7 @@ describe('the shopProducts cache (spec §9)', () => {
   it('stores gzip as base64 behind its prefix, so a catalogue far above the quota still fits', async () => {
     const products = catalogue(2000);
     const json = JSON.stringify({ savedAt: 1, products });
-    storage = fakeStorage(json.length / 4);
+    storage = memoryStorage(json.length / 4);
     vi.stubGlobal('localStorage', storage);
     await writeShopProductsCache(products, 1);
     const stored = storage.items.get(SHOP_PRODUCTS_STORAGE_KEY) ?? '';
@@ -111,7 +85,7 @@ describe('the shopProducts cache (spec §9)', () => {
   });
 
   it('leaves a full storage alone and warns', async () => {
-    storage = fakeStorage(10);
+    storage = memoryStorage(10);
     vi.stubGlobal('localStorage', storage);
     await writeShopProductsCache(catalogue(1), 1);
     expect(storage.items.size).toBe(0);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './client';
+import { clientAnswering, errorResponse } from '@test-support/fake-fetch';
+import { ApiError, NETWORK_FAILURE_MESSAGE } from './client';
 import { createUsersCsvDownloader } from './users';
 
 const CSV = 'id,first_name\n2,Grace\n';
@@ -15,13 +16,8 @@ afterEach(() => {
 
 /** A downloader on a client whose fetch answers with `response()` and records each request. */
 function downloaderAnswering(response: () => Promise<Response>) {
-  const seen: Request[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    seen.push(new Request(input, init));
-    return response();
-  };
-  const { http } = createApiClient({ prefixUrl: 'http://api.test/backoffice', fetch });
-  return { download: createUsersCsvDownloader(http), seen };
+  const { http, requests } = clientAnswering(response);
+  return { download: createUsersCsvDownloader(http), seen: requests };
 }
 
 describe('downloadUsersCsv', () => {
@@ -45,7 +41,7 @@ describe('downloadUsersCsv', () => {
     const request = seen[0]!;
     expect(request.headers.get('Authorization')).toBe('Bearer access-abc');
     const url = new URL(request.url);
-    expect(url.pathname).toBe('/backoffice/users/export.csv');
+    expect(url.pathname).toBe('/api/backoffice/users/export.csv');
     expect(Object.fromEntries(url.searchParams)).toEqual({ query: 'grace', status: '2', sort: '-orders' });
     expect(request.url).not.toContain('access-abc');
   });
@@ -58,13 +54,7 @@ describe('downloadUsersCsv', () => {
   });
 
   it("rejects with the HTTP status and the server's message of a refused request", async () => {
-    const { download } = downloaderAnswering(
-      async () =>
-        new Response(JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'sort: bad' }), {
-          status: 400,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    );
+    const { download } = downloaderAnswering(async () => errorResponse(400, 'Bad Request', 'sort: bad'));
     const failure = await download({ query: '', status: [], sort: null }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind: 'http', status: 400, serverMessage: 'sort: bad' });
@@ -75,6 +65,6 @@ describe('downloadUsersCsv', () => {
       throw new TypeError('Failed to fetch');
     });
     const failure = await download({ query: '', status: [], sort: null }).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ kind: 'network', message: 'Could not reach the server' });
+    expect(failure).toMatchObject({ kind: 'network', message: NETWORK_FAILURE_MESSAGE });
   });
 });
