@@ -4,6 +4,7 @@ import { ApiError } from '@/api/client';
 import type { ReportRequest } from '@/api/dashboard';
 import type { ReportFile } from '@/api/download';
 import type { Transaction, UserOrder } from '@/api/schemas/dashboard';
+import { settle } from '@test-support/deferred';
 import { ordersPanelMachine, requireChild, transactionsPanelMachine } from './dashboardPanel.machine';
 import { DATE_INPUT_DEBOUNCE_MS } from './datePreset.machine';
 import type { AppLocation, ListPage, ListQuery, SubscribeToLocation } from './list.machine';
@@ -20,10 +21,6 @@ afterEach(() => {
 
 /** 09:00 London time on Monday 2 June 2025 (BST): Last 7 days is 26 May to 2 June. */
 const now = () => Date.parse('2025-06-02T08:00:00.000Z');
-
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** An empty answer for the page asked for. */
 function emptyPage<T>(page = 1): Promise<ListPage<T>> {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
+import { settle } from '@test-support/deferred';
 import {
   LIST_DEBOUNCE_MS,
   createListMachine,
@@ -75,8 +76,6 @@ function start(
   actor.start();
   const view = () => selectListView(actor.getSnapshot());
   const state = () => actor.getSnapshot().value;
-  /** Lets the resolved promise's done event reach the actor. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   return { actor, clock, calls, urls, view, state, settle, watchers: () => watchers };
 }
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UserOrder } from '@/api/schemas/dashboard';
+import { settle } from '@test-support/deferred';
 import type { ListPage, ListQuery } from './list.machine';
 import { canFetchOrders, hasBothDays, ordersListMachine } from './ordersList.machine';
 import type { OrderFilters } from './ordersList.machine';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('ordersListMachine', () => {
   it('fetches nothing until both days are set, then asks for the range from page 1', async () => {

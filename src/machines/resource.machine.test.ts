@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { settle } from '@test-support/deferred';
 import { createResourceMachine, selectResourceView } from './resource.machine';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createResourceMachine', () => {
   it('fails (logged), loads again on Retry, and stays loaded', async () => {

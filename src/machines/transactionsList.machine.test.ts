@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Transaction } from '@/api/schemas/dashboard';
+import { settle } from '@test-support/deferred';
 import type { ListPage, ListQuery } from './list.machine';
 import { canFetchTransactions, transactionsListMachine } from './transactionsList.machine';
 import type { TransactionFilters } from './transactionsList.machine';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('transactionsListMachine (issue 15: no request for days that cannot be asked for)', () => {
   it('allows open ends, refuses reversed or impossible days', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UserStatistic } from '@/api/schemas/users';
+import { settle } from '@test-support/deferred';
 import {
   USER_STATISTICS_FAILED_MESSAGE,
   USER_STATISTICS_PLACEHOLDERS,
@@ -34,7 +35,7 @@ describe('userStatistics machine', () => {
   it('loading → loaded with the statistics', async () => {
     const actor = start(() => Promise.resolve([STAT]));
     expect(actor.getSnapshot().value).toBe('loading');
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('loaded');
     expect(actor.getSnapshot().context.statistics).toEqual([STAT]);
   });
@@ -42,7 +43,7 @@ describe('userStatistics machine', () => {
   it('loading → failed, logged', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const actor = start(() => Promise.reject(new Error('500')));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(log).toHaveBeenCalledTimes(1);
   });

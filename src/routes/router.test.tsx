@@ -4,8 +4,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { UserType } from '@/api/schemas/common';
 import type * as ProductsPageModule from '@/features/public/ProductsPage';
 import { system } from '@/ui/system';
+import { aUser } from '@test-support/builders';
 import { APPS_LOGOUT_ALERT } from './DashboardLayout';
 import { forgetListLocations } from './list-return';
 import { ROUTE_ERROR_TEXT } from './RouteError';
@@ -46,15 +48,8 @@ vi.mock('@/features/public/ProductsPage', async (importOriginal) => {
   return { ProductsPage: () => (broken.current ? breakDown() : <ProductsPage />) };
 });
 
-const admin: ProfileUser = {
-  id: 1,
-  user_type_id: 1,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'admin@example.com',
-  avatar: null,
-};
-const customer: ProfileUser = { ...admin, id: 2, user_type_id: 2, first_name: 'Cai', last_name: 'Jones' };
+const admin = aUser();
+const customer = aUser({ id: 2, user_type_id: UserType.Customer, first_name: 'Cai', last_name: 'Jones' });
 
 function setSession(partial: Partial<Session>) {
   session.current = {

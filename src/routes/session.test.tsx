@@ -5,9 +5,10 @@ import { Link, MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchProfile, logout as logoutOnServer } from '@/api/auth';
 import { ApiError } from '@/api/client';
-import type { ProfileUser } from '@/api/schemas/auth';
 import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, OVERLAY_LINGER } from '@/machines/session.machine';
 import { system } from '@/ui/system';
+import { httpFailure } from '@test-support/api-errors';
+import { aUser } from '@test-support/builders';
 import { SessionOverlay } from './SessionOverlay';
 import { SessionProvider, useSession, useSessionActorRef } from './session';
 import { UiEffectsProvider } from './ui-effects';
@@ -19,14 +20,7 @@ vi.mock('@/api/auth', () => ({
   refreshTokens: vi.fn(),
 }));
 
-const ADA: ProfileUser = {
-  id: 1,
-  user_type_id: 1,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'admin@example.com',
-  avatar: null,
-};
+const ADA = aUser();
 
 /** Prints what useSession returns and the current path, with buttons for its actions. */
 function Probe() {
@@ -127,9 +121,7 @@ describe('SessionProvider, useSession and SessionOverlay', () => {
   it('tells, while the server cannot be reached, when the next try is, and tries at once on Try now (issue 27)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.UTC(2025, 5, 2, 9, 0, 0) });
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.mocked(fetchProfile).mockRejectedValueOnce(
-      new ApiError('Internal Server Error', { kind: 'http', status: 500 }),
-    );
+    vi.mocked(fetchProfile).mockRejectedValueOnce(httpFailure(500));
     renderSession();
     await advance(0);
     const notice = screen.getByRole('status', { name: 'The server cannot be reached' });

@@ -7,10 +7,11 @@ import type { ActorRefFrom } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import { fetchProfile, login } from '@/api/auth';
-import { ApiError } from '@/api/client';
-import type { ProfileUser } from '@/api/schemas/auth';
+import { INVALID_CREDENTIALS_MESSAGE } from '@/machines/login.machine';
 import { STORAGE_EVENT_DELAY, selectStatus, selectUser, sessionMachine } from '@/machines/session.machine';
 import { system } from '@/ui/system';
+import { httpFailure } from '@test-support/api-errors';
+import { aUser } from '@test-support/builders';
 import { LoginPage } from './LoginPage';
 import { SessionActorContext } from '@/routes/session';
 import { UiEffectsProvider } from '@/routes/ui-effects';
@@ -22,14 +23,7 @@ vi.mock('@/api/auth', () => ({
   refreshTokens: vi.fn(),
 }));
 
-const ADA: ProfileUser = {
-  id: 1,
-  user_type_id: 1,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'admin@example.com',
-  avatar: null,
-};
+const ADA = aUser();
 
 const redirects: string[] = [];
 let sessionRef: ActorRefFrom<typeof sessionMachine> | undefined;
@@ -162,13 +156,7 @@ describe('LoginPage', () => {
   });
 
   it('shows a login error in red under the form and keeps the input', async () => {
-    vi.mocked(login).mockRejectedValue(
-      new ApiError('Invalid username or password', {
-        kind: 'http',
-        status: 401,
-        serverMessage: 'Invalid username or password',
-      }),
-    );
+    vi.mocked(login).mockRejectedValue(httpFailure(401, 'Invalid username or password'));
     renderLogin();
     await flush();
     type(emailInput(), 'admin@example.com');
@@ -179,7 +167,7 @@ describe('LoginPage', () => {
       { email: 'admin@example.com', password: 'wrong-password' },
       expect.any(AbortSignal),
     );
-    expect(screen.getByRole('alert').textContent).toBe('Invalid username or password');
+    expect(screen.getByRole('alert').textContent).toBe(INVALID_CREDENTIALS_MESSAGE);
     expect(emailInput().value).toBe('admin@example.com');
     expect(passwordInput().value).toBe('wrong-password');
     expect(loginButton().disabled).toBe(false);
