@@ -1,13 +1,15 @@
 /**
  * Fixtures of the dashboard API tests: customers, products, orders with lines and transactions
- * inserted at chosen instants, plus independent helpers (London day by Intl, PDF text by pdf.js,
- * CSV records by csv-parse) that the tests use to compute what the endpoints should answer.
+ * inserted at chosen instants (the shared data set: `seedDashboard`), plus independent helpers (London
+ * day by Intl, PDF text by pdf.js, CSV records by csv-parse) that the tests use to compute what the
+ * endpoints should answer.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect } from 'vitest';
 import type { Db } from '../../server/db/open';
 import {
   orderItems,
@@ -219,4 +221,152 @@ export async function pdfPageCount(bytes: Buffer): Promise<number> {
 /** The records of a CSV text (csv-parse, RFC 4180), header row included. */
 export function csvRecords(text: string): string[][] {
   return parse(text, { relax_column_count: false }) as string[][];
+}
+
+/** The last 7 London days on the test clock (2025-06-02T09:00Z, a Monday in British Summer Time). */
+export const WEEK = [
+  '2025-05-27',
+  '2025-05-28',
+  '2025-05-29',
+  '2025-05-30',
+  '2025-05-31',
+  '2025-06-01',
+  '2025-06-02',
+];
+/** The first instant of London's 27 May (BST): 23:00 UTC the day before. */
+export const WEEK_START = new Date('2025-05-26T23:00:00.000Z');
+/** The first instant of London's June (BST). */
+export const JUNE_START = new Date('2025-05-31T23:00:00.000Z');
+/** The report fixtures live in April, away from the list fixtures. */
+export const REPORT_ROWS = 520;
+/**
+ * March's fixtures (issue 15): on the 10th a completed payment, a completed refund, a cancelled and
+ * an in-progress payment (the report's total counts the first alone); on the 11th, texts a
+ * spreadsheet would run as formulas, and one that needs CSV quoting.
+ */
+export const MARCH: TransactionEntry[] = [
+  { at: new Date('2025-03-10T10:00:00Z'), amount: 10000, status: 1, description: 'Payment from Acme' },
+  { at: new Date('2025-03-10T11:00:00Z'), amount: 2500, status: 1, description: 'Refund to Acme' },
+  { at: new Date('2025-03-10T12:00:00Z'), amount: 7000, status: 2, description: 'Payment from Beta' },
+  { at: new Date('2025-03-10T13:00:00Z'), amount: 3000, status: 3, description: 'Payment from Gamma' },
+  {
+    at: new Date('2025-03-11T09:00:00Z'),
+    amount: 1234,
+    status: 1,
+    description: '=HYPERLINK("http://evil.example","x")',
+    paymentMethod: '@SUM(1+1)',
+  },
+  {
+    at: new Date('2025-03-11T10:00:00Z'),
+    amount: 99,
+    status: 4,
+    description: '+44 caller',
+    paymentMethod: '-2+3',
+  },
+  { at: new Date('2025-03-11T11:00:00Z'), amount: 100, status: 1, description: 'Payment, "quoted"\nline' },
+];
+
+/** What `seedDashboard` inserted, for the tests to compute the expected answers from. */
+export interface DashboardData {
+  orders: FixtureOrder[];
+  transactions: FixtureTransaction[];
+  customerIds: number[];
+}
+
+/**
+ * Inserts the dashboard tests' data set into `db`: twelve customers and products; orders at the edges
+ * of the week and the month and a June of distinct quantities and spends with a tie; transactions at
+ * London day boundaries and a same-instant tie; REPORT_ROWS April transactions for the reports (from
+ * reference 1000) and MARCH's (from 5000). Returns the orders and the first transactions with their
+ * ids, and the customers' ids in order.
+ */
+export async function seedDashboard(db: Db): Promise<DashboardData> {
+  const orders: FixtureOrder[] = [];
+  const ms = (at: Date, delta: number) => new Date(at.getTime() + delta);
+  const customerIds = await insertCustomers(db, 12);
+  const catalogue: FixtureLine['product'][] = [];
+  for (let index = 1; index <= 12; index += 1) {
+    catalogue.push(await insertProduct(db, `SKU-${String(index).padStart(2, '0')}`));
+  }
+  const product = (index: number) => {
+    const found = catalogue[index];
+    if (!found) throw new Error(`no product ${index}`);
+    return found;
+  };
+  const customer = (index: number) => customerIds[index] ?? 0;
+  const plans: { user: number; at: Date; lines: { p: number; q: number; price: number }[] }[] = [
+    // Edges of the week and of the month.
+    { user: 0, at: ms(WEEK_START, -1), lines: [{ p: 0, q: 50, price: 999 }] },
+    { user: 1, at: WEEK_START, lines: [{ p: 1, q: 2, price: 1250 }] },
+    { user: 2, at: ms(JUNE_START, -1), lines: [{ p: 2, q: 40, price: 333 }] },
+    { user: 3, at: JUNE_START, lines: [{ p: 3, q: 1, price: 4567 }] },
+    { user: 4, at: new Date('2025-06-02T08:59:59.000Z'), lines: [{ p: 4, q: 3, price: 1999 }] },
+    { user: 5, at: new Date('2025-05-29T12:00:00.000Z'), lines: [] },
+  ];
+  // June orders: twelve customers and twelve products with distinct quantities and spends, and a tie.
+  for (let index = 0; index < 12; index += 1) {
+    plans.push({
+      user: index,
+      at: new Date(`2025-06-0${1 + (index % 2)}T0${index % 9}:15:00.000Z`),
+      lines: [
+        { p: index, q: index + 1, price: 1000 + index * 37 },
+        { p: (index + 5) % 12, q: index === 3 ? 2 : 1, price: 800 },
+      ],
+    });
+  }
+  for (const plan of plans) {
+    orders.push(
+      await insertOrder(
+        db,
+        customer(plan.user),
+        plan.at,
+        plan.lines.map((line) => ({ product: product(line.p), quantity: line.q, unitPrice: line.price })),
+      ),
+    );
+  }
+
+  const statuses = [1, 2, 3, 4];
+  const transactions = await insertTransactions(db, [
+    { at: new Date('2025-05-26T22:59:59.999Z'), amount: 1001, status: 1 },
+    { at: WEEK_START, amount: 2002, status: 2 },
+    { at: new Date('2025-06-01T22:59:59.999Z'), amount: 3003, status: 3 },
+    { at: new Date('2025-06-01T23:00:00.000Z'), amount: 4004, status: 4 },
+    // Two at the same instant: the id breaks the tie.
+    { at: new Date('2025-05-30T10:00:00.000Z'), amount: 5005, status: 1 },
+    { at: new Date('2025-05-30T10:00:00.000Z'), amount: 6006, status: 1 },
+    ...Array.from({ length: 19 }, (_, index) => ({
+      at: new Date(Date.UTC(2025, 4, 20 + (index % 12), index, 30)),
+      amount: 100 * (index + 1) + 7,
+      status: statuses[index % 4] ?? 1,
+    })),
+  ]);
+  await insertTransactions(
+    db,
+    Array.from({ length: REPORT_ROWS }, (_, index) => ({
+      at: new Date(Date.UTC(2025, 3, 1 + (index % 10), index % 24, index % 60)),
+      amount: 1234 + index * 11,
+      status: statuses[index % 4] ?? 1,
+    })),
+    1000,
+  );
+  await insertTransactions(db, MARCH, 5000);
+  return { orders, transactions, customerIds };
+}
+
+/** Every row of a list endpoint for a query, by walking its pages with `limit` through `get`. */
+export async function allPagesOf<T>(
+  get: (path: string) => Promise<LightMyRequestResponse>,
+  path: string,
+  key: 'transactions' | 'orders',
+  limit: number,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const response = await get(`${path}${path.includes('?') ? '&' : '?'}page=${page}&limit=${limit}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { current_page: number; total_pages: number } & Record<typeof key, T[]>;
+    expect(body.current_page).toBe(page);
+    rows.push(...body[key]);
+    if (page >= body.total_pages) return rows;
+  }
 }
