@@ -12,8 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPrice, parseShopifyCsv, toShopifyCsv } from '../../server/catalogue/shopify-csv';
-import type { ShopifyRow } from '../../server/catalogue/shopify-csv';
+import { parseShopifyCsv } from '../../server/catalogue/shopify-csv';
+import { formatPrice, toShopifyCsv } from '../../server/catalogue/shopify-csv-write';
+import type { ShopifyRow } from '../../server/catalogue/shopify-csv-write';
 import type { ImportFigures } from './catalogue-import-child';
 import { withPostgresDatabase } from './postgres-database';
 

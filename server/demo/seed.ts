@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { isDatabaseEmpty } from '../auth/bootstrap-admin';
 import { hashPassword } from '../auth/passwords';
 import { importCatalogue } from '../catalogue/import';
-import { formatPrice, toShopifyCsv } from '../catalogue/shopify-csv';
-import type { ShopifyRow } from '../catalogue/shopify-csv';
+import { formatPrice, toShopifyCsv } from '../catalogue/shopify-csv-write';
+import type { ShopifyRow } from '../catalogue/shopify-csv-write';
 import type { Db } from '../db/open';
 import {
   apiTokens,

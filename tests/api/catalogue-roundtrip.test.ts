@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopCategories, ShopProducts } from '@/api/schemas/shop';
 import { emptyCatalogue } from '@test-support/catalogue-db';
 import { importCatalogue } from '../../server/catalogue/import';
-import { formatPrice, toShopifyCsv } from '../../server/catalogue/shopify-csv';
-import type { ShopifyRow } from '../../server/catalogue/shopify-csv';
+import { formatPrice, toShopifyCsv } from '../../server/catalogue/shopify-csv-write';
+import type { ShopifyRow } from '../../server/catalogue/shopify-csv-write';
 import { createTestApp, login } from './helpers';
 import type { TestApp } from './helpers';
 
