@@ -7,25 +7,20 @@
  * Secrets stay unpredictable on purpose: API tokens and every AES-GCM IV come from the system's
  * random source, not from faker, and password hashes are passed in.
  */
-import { Faker, base, en, en_GB } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import { addMinutes, isWeekend, startOfDay, startOfMonth, subDays, subMonths } from 'date-fns';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import { TransactionStatus } from '@/api/schemas/dashboard';
 import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken } from '../auth/api-tokens';
 import { encryptSecret } from '../auth/secret-box';
-import type { apiTokens, feeds, products, productVariants, transactions, users } from '../db/schema';
+import type { apiTokens, feeds, transactions, users } from '../db/schema';
 import {
   BRANDS,
   COMPANY_SUFFIXES,
   DEMO_ADMIN,
-  DIETARY_TAGS,
   DISCOUNT_RATES,
   FEED_SUFFIXES,
   FIRST_NAMES,
-  FLAVOURED_FORMS,
-  FLAVOURS,
-  FORMS,
-  INGREDIENTS,
   LANDLINE_RANGES,
   LAST_NAMES,
   MOBILE_RANGE,
@@ -33,14 +28,19 @@ import {
   SHOP_NAMES,
   TOWNS,
   TRADES,
-  TYPE_BLURBS,
 } from './demo-data';
-import type { FormCode } from './demo-data';
-import type { ProductImageSpec } from './seed-images';
+import { planCatalogue, planVariants } from './catalogue-plan';
+import type { ProductPlan } from './catalogue-plan';
+import {
+  between,
+  claimUnique,
+  createFaker,
+  earliest,
+  pickWeighted,
+  runningSums,
+  slugify,
+} from './plan-helpers';
 
-const FAKER_SEED = 20_240_611;
-/** Its own seed, so the variants added for issue 11 leave every other demo row as it was. */
-const VARIANT_FAKER_SEED = 20_261_123;
 const CUSTOMER_COUNT = 240;
 const ORDER_DAYS = 120;
 const FEED_COUNT = 44;
@@ -55,26 +55,6 @@ export interface CustomerPlan {
   row: UserRow & { created_at: Date; company_name: string; discount_rate: number };
   /** Relative share of orders this customer places. */
   activity: number;
-}
-
-/** One variant of a demo product, as its export row says it (prices in pence). */
-export type VariantPlan = Omit<typeof productVariants.$inferInsert, 'product_id' | 'option_key'> & {
-  price: number;
-  sku: string;
-};
-
-/** A demo product: its row, its variants, its image and how often it is ordered. */
-export interface ProductPlan {
-  brandIndex: number;
-  imageKey: string;
-  form: FormCode;
-  product: Omit<typeof products.$inferInsert, 'brand_id'>;
-  /** The default variant (position 1): the one orders are drawn for. */
-  variant: VariantPlan;
-  /** Further variants (flavours), in position order; empty for most products. */
-  extraVariants: VariantPlan[];
-  /** Relative share of order lines this product gets. */
-  popularity: number;
 }
 
 /** One order of a customer (index into `customers`) with lines of products (index into `catalogue`). */
@@ -154,94 +134,6 @@ export function generateDemoData(options: GenerateOptions): DemoPlan {
   const feeds = planFeeds(faker, now, customers, catalogue);
   const apiTokens = planApiTokens(faker, now, customers, encryptionKey);
   return { admins, customers, catalogue, orders, transactions, feeds, apiTokens };
-}
-
-/**
- * One image per brand and product type the catalogue uses, in first-use order, for
- * renderProductImages (seed-images.ts).
- */
-export function imageSpecs(catalogue: ProductPlan[]): ProductImageSpec[] {
-  const specs = new Map<string, ProductImageSpec>();
-  for (const plan of catalogue) {
-    const brand = BRANDS[plan.brandIndex];
-    if (brand && !specs.has(plan.imageKey)) {
-      specs.set(plan.imageKey, {
-        key: plan.imageKey,
-        brand: brand.name,
-        label: plan.product.product_type ?? '',
-        colour: brand.colour,
-      });
-    }
-  }
-  return [...specs.values()];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-// ---------------------------------------------------------------------------------------------
-
-/** A private faker equal to fakerEN_GB seeded with `seed`, so seeding it cannot disturb other users. */
-function createFaker(seed = FAKER_SEED): Faker {
-  const faker = new Faker({ locale: [en_GB, en, base] });
-  faker.seed(seed);
-  return faker;
-}
-
-function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/'/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** A random moment in [from, to] (to is clamped to from when earlier). */
-function between(faker: Faker, from: Date, to: Date): Date {
-  const span = Math.max(0, to.getTime() - from.getTime());
-  return new Date(from.getTime() + faker.number.int({ min: 0, max: span }));
-}
-
-function earliest(a: Date, b: Date): Date {
-  return a.getTime() <= b.getTime() ? a : b;
-}
-
-/** Claims and returns `base`, or when taken the first free `join(base, n)` for n = 2, 3, ... */
-function claimUnique(taken: Set<string>, base: string, join: (base: string, n: number) => string): string {
-  let candidate = base;
-  for (let n = 2; taken.has(candidate); n++) candidate = join(base, n);
-  taken.add(candidate);
-  return candidate;
-}
-
-/** A valid EAN-13 with the UK's GS1 prefix 50. */
-function ean13(faker: Faker): string {
-  const body = '50' + faker.string.numeric(10);
-  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
-  return body + String((10 - (sum % 10)) % 10);
-}
-
-/** Picks an index with probability proportional to `cumulative` (running sums), among the first `limit`. */
-function pickWeighted(faker: Faker, cumulative: number[], limit = cumulative.length): number {
-  const total = cumulative[limit - 1] ?? 0;
-  const target = faker.number.float({ min: 0, max: total });
-  let low = 0;
-  let high = limit - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((cumulative[middle] ?? 0) < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-function runningSums(weights: number[]): number[] {
-  let total = 0;
-  return weights.map((weight) => (total += weight));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,105 +262,6 @@ function planAdmins(faker: Faker, now: Date, adminHash: string, otherHash: strin
     };
   });
   return [demo, ...others];
-}
-
-function planCatalogue(faker: Faker, now: Date): ProductPlan[] {
-  const plans: ProductPlan[] = [];
-  BRANDS.forEach((brand, brandIndex) => {
-    const combinations = INGREDIENTS.filter((item) => brand.types.includes(item.type)).flatMap((item) =>
-      item.forms.map((form) => ({ item, form })),
-    );
-    const chosen = faker.helpers.arrayElements(combinations, Math.min(brand.products, combinations.length));
-    for (const { item, form } of chosen) {
-      const name = `${item.name} ${FORMS[form].label}`;
-      const status = faker.helpers.weightedArrayElement([
-        { weight: 90, value: 'active' },
-        { weight: 6, value: 'draft' },
-        { weight: 4, value: 'archived' },
-      ]);
-      const rawPrice =
-        item.base * FORMS[form].factor * brand.premium * faker.number.float({ min: 0.92, max: 1.08 });
-      // Shelf prices end in 99p.
-      const price = Math.min(6999, Math.max(499, Math.round(rawPrice / 100) * 100 - 1));
-      const createdAt = between(faker, subMonths(now, 24), subDays(now, 1));
-      const dietary = faker.helpers.arrayElements(DIETARY_TAGS, { min: 1, max: 3 });
-      plans.push({
-        brandIndex,
-        imageKey: `${slugify(brand.name)}-${slugify(item.type)}`,
-        form,
-        popularity: 0.05 + faker.number.float({ min: 0, max: 1 }) ** 3,
-        product: {
-          handle: slugify(`${brand.name} ${name}`),
-          name,
-          description_html:
-            `<p><strong>${escapeHtml(brand.name)} ${escapeHtml(name)}</strong>. ${escapeHtml(TYPE_BLURBS[item.type])}</p>` +
-            `<ul><li>${escapeHtml(FORMS[form].label)}</li><li>${dietary.map(escapeHtml).join(', ')}</li></ul>`,
-          product_type: item.type,
-          tags: [item.type.toLowerCase(), ...item.tags, ...dietary].join(', '),
-          status,
-          published: status === 'active',
-          created_at: createdAt,
-          updated_at: faker.datatype.boolean({ probability: 0.4 }) ? between(faker, createdAt, now) : null,
-        },
-        variant: {
-          sku: `${brand.code}-${item.code}-${form}`,
-          price,
-          barcode: ean13(faker),
-          option1: FORMS[form].label,
-          position: 1,
-          inventory_quantity: faker.helpers.weightedArrayElement([
-            { weight: 1, value: 0 },
-            { weight: 9, value: faker.number.int({ min: 5, max: 400 }) },
-          ]),
-          inventory_tracker: 'shopify',
-          inventory_policy: 'deny',
-        },
-        extraVariants: [],
-      });
-    }
-  });
-  return plans;
-}
-
-/**
- * Gives the catalogue what real Shopify stores have (issue 11): flavours as a second option on
- * powders, gummies and liquids (2–3 variants sharing the product), a few sale prices (compare-at
- * above the price), variants that keep selling when out of stock, and variants whose stock is not
- * tracked. Draws from its own faker so the rest of the demo data is unchanged.
- */
-function planVariants(plans: ProductPlan[]): void {
-  const faker = createFaker(VARIANT_FAKER_SEED);
-  for (const plan of plans) {
-    const first = plan.variant;
-    if (FLAVOURED_FORMS.has(plan.form)) {
-      const flavours = faker.helpers.arrayElements(FLAVOURS, { min: 2, max: 3 });
-      first.option2 = flavours[0]?.name ?? null;
-      plan.extraVariants = flavours.slice(1).map((flavour, index) => ({
-        sku: `${first.sku}-${flavour.code}`,
-        price: first.price,
-        barcode: ean13(faker),
-        option1: first.option1,
-        option2: flavour.name,
-        position: index + 2,
-        inventory_quantity: faker.number.int({ min: 0, max: 200 }),
-        inventory_tracker: 'shopify',
-        inventory_policy: 'deny',
-      }));
-    }
-    for (const variant of [first, ...plan.extraVariants]) {
-      const stock = faker.helpers.weightedArrayElement([
-        { weight: 85, value: 'tracked' },
-        { weight: 10, value: 'continue' },
-        { weight: 5, value: 'untracked' },
-      ]);
-      if (stock === 'continue') variant.inventory_policy = 'continue';
-      if (stock === 'untracked') variant.inventory_tracker = null;
-      if (faker.datatype.boolean({ probability: 0.08 })) {
-        // A sale: the shelf price before it, also ending in 99p.
-        variant.compare_at_price = Math.round((variant.price * 1.25) / 100) * 100 - 1;
-      }
-    }
-  }
 }
 
 /** Order times over ORDER_DAYS days up to `now`: busier on weekdays, mostly in shop hours. */

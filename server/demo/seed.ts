@@ -31,8 +31,10 @@ import {
 } from '../db/schema';
 import { databaseStorage } from '../uploads/storage';
 import { BRANDS, DEMO_ADMIN } from './demo-data';
-import { generateDemoData, imageSpecs } from './generator';
-import type { DemoPlan, ProductPlan, VariantPlan } from './generator';
+import { imageSpecs } from './catalogue-plan';
+import type { ProductPlan, VariantPlan } from './catalogue-plan';
+import { generateDemoData } from './generator';
+import type { DemoPlan } from './generator';
 import { renderProductImages } from './seed-images';
 import type { ProductImagePaths } from './seed-images';
 
