@@ -3,100 +3,34 @@
  * jsdom, the screen given an actor in that state). A test creates the screen's actor itself, from the
  * app's machine with fake actors (`machine.provide`), brings it to the state it is about, and renders
  * the screen: the screen's `useScreenActor` (src/routes/screen-actor.ts, replaced in the test file by
- * `screenActorWithGiven`) returns that actor instead of creating one, and every event the screen
+ * `screenActorWithGiven` of ./given-actors.ts) returns that actor instead of creating one, and every event the screen
  * sends it is recorded, so a gesture is checked by the event it sends.
  *
  * A test file using it starts with
  * `// @vitest-environment jsdom` and
- * `vi.mock('@/routes/screen-actor', async (original) => (await import('@test-support/screen')).screenActorWithGiven(await original()));`
+ * `vi.mock('@/routes/screen-actor', async (original) => (await import('@test-support/given-actors')).screenActorWithGiven(await original()));`
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { createActor } from 'xstate';
-import type {
-  Actor,
-  ActorOptions,
-  AnyActorLogic,
-  AnyEventObject,
-  AnyStateMachine,
-  AnyStateNode,
-} from 'xstate';
-import { afterEach, describe, expect, it } from 'vitest';
-import type * as ScreenActorModule from '@/routes/screen-actor';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import { fromCallback, fromPromise } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionTokens } from '@/machines/session-adapters';
+import { sessionMachine } from '@/machines/session.machine';
+import { SessionActorContext } from '@/routes/session';
 import { UiEffectsProvider } from '@/routes/ui-effects';
 import { system } from '@/ui/system';
+import { stopGivenActors } from './given-actors';
 
-/** An actor given to the screen, with the events the screen sent it, oldest first. */
-export interface GivenActor<TLogic extends AnyActorLogic> {
-  actor: Actor<TLogic>;
-  sent: AnyEventObject[];
-}
-
-/** The given actors by the id of their logic (the machine id the screen asks for). */
-const given = new Map<string, GivenActor<AnyActorLogic>>();
-
-/** The id `useScreenActor` is asked for: a machine's id (every screen actor is a machine). */
-function idOf(logic: AnyActorLogic): string {
-  const { id } = logic as { id?: unknown };
-  if (typeof id !== 'string') throw new Error('a screen actor without a machine id');
-  return id;
-}
-
-/**
- * Creates and starts an actor of `logic` (the screen's machine, usually with fake actors) and gives
- * it to the next screen that asks for a machine of that id. Returns it with the list of events sent
- * to it from outside (the screen's gestures; the machine's own and its children's events are not in
- * it).
- */
-export function givenActor<TLogic extends AnyActorLogic>(
-  logic: TLogic,
-  options: ActorOptions<TLogic> = {},
-): GivenActor<TLogic> {
-  const sent: AnyEventObject[] = [];
-  const actor: Actor<TLogic> = createActor(logic, {
-    ...options,
-    inspect: (inspection) => {
-      if (
-        inspection.type === '@xstate.event' &&
-        inspection.actorRef === actor &&
-        inspection.sourceRef === undefined &&
-        !inspection.event.type.startsWith('xstate.')
-      ) {
-        sent.push(inspection.event);
-      }
-    },
-  });
-  actor.start();
-  const entry = { actor, sent };
-  given.set(idOf(logic), entry as GivenActor<AnyActorLogic>);
-  return entry;
-}
-
-/**
- * The module src/routes/screen-actor.ts with `useScreenActor` returning the given actor of the
- * machine it is asked for (its effects still reach the root handler, as the real hook does).
- * @throws from the hook when no actor of that machine was given: a screen test names every actor
- *   its screen runs
- */
-export function screenActorWithGiven(original: typeof ScreenActorModule): typeof ScreenActorModule {
-  return {
-    ...original,
-    useScreenActor: ((logic: AnyActorLogic) => {
-      const entry = given.get(idOf(logic));
-      if (!entry) throw new Error(`the test gave no '${idOf(logic)}' actor (givenActor)`);
-      original.useUiEffects(entry.actor);
-      return entry.actor;
-    }) as typeof original.useScreenActor,
-  };
-}
+export { givenActor } from './given-actors';
+export type { GivenActor } from './given-actors';
 
 afterEach(() => {
   cleanup();
-  for (const { actor } of given.values()) actor.stop();
-  given.clear();
+  stopGivenActors();
 });
 
 /** Shows the router's location (path and query) for tests of what a screen navigates to. */
@@ -105,26 +39,58 @@ function LocationProbe() {
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-/** The providers every screen runs under: the theme, a router at `url`, the root effect handler. */
-function Providers({ url, children }: { url: string; children: ReactNode }) {
+/**
+ * A session that stays in its start check (it never finds the stored tokens): no user, no call, no
+ * timer, for screens that only read the session in passing.
+ */
+export const IDLE_SESSION = sessionMachine.provide({
+  actors: {
+    readStoredTokens: fromPromise(() => new Promise<SessionTokens>(() => undefined)),
+    crossTabSync: fromCallback(() => undefined),
+    screenWakeLock: fromCallback(() => undefined),
+  },
+});
+
+/** What a screen is rendered with: the router's URL, and the session's logic. */
+export interface ScreenOptions {
+  /** The router's location (default '/'). */
+  url?: string;
+  /** The session's logic (default `IDLE_SESSION`). */
+  session?: typeof IDLE_SESSION;
+}
+
+/** What the router renders: the root effect handler and the session, around the screen. */
+function Inside({
+  session = IDLE_SESSION,
+  children,
+}: {
+  session?: typeof IDLE_SESSION;
+  children: ReactNode;
+}) {
   return (
-    <ChakraProvider value={system}>
-      <MemoryRouter initialEntries={[url]}>
-        <UiEffectsProvider>
-          {children}
-          <LocationProbe />
-        </UiEffectsProvider>
-      </MemoryRouter>
-    </ChakraProvider>
+    <UiEffectsProvider>
+      <SessionActorContext.Provider logic={session}>
+        {children}
+        <LocationProbe />
+      </SessionActorContext.Provider>
+    </UiEffectsProvider>
   );
 }
 
 /**
- * Renders `screen` under the app's providers with the router at `url` (default '/'); the router's
- * location shows in the `location` test id.
+ * Renders `screen` under the app's providers (`ScreenOptions`): the theme, a data router (as the app's,
+ * so leave prompts can block) at `url` answering every path with the screen, the root effect handler
+ * and the session. The router's location shows in the `location` test id.
  */
-export function renderScreen(screen: ReactElement, { url = '/' }: { url?: string } = {}): RenderResult {
-  return render(<Providers url={url}>{screen}</Providers>);
+export function renderScreen(screen: ReactElement, { url = '/', session }: ScreenOptions = {}): RenderResult {
+  const router = createMemoryRouter([{ path: '*', element: <Inside session={session}>{screen}</Inside> }], {
+    initialEntries: [url],
+  });
+  return render(
+    <ChakraProvider value={system}>
+      <RouterProvider router={router} />
+    </ChakraProvider>,
+  );
 }
 
 /** Ids of the atomic and final state nodes of `machine`, the states a screen is drawn in. */
@@ -160,5 +126,26 @@ export function describeScreenStates(
     for (const [id, test] of Object.entries(cases)) {
       if (typeof test === 'function') it(`shows #${id}`, test);
     }
+  });
+}
+
+/**
+ * Gives every element a box of `width` × `height` px while the calling file's tests run: jsdom lays
+ * nothing out, and a virtualised list (@tanstack/react-virtual reads its scroller's clientHeight)
+ * renders no row in a box of 0 px.
+ */
+export function layOutElements({
+  width = 1024,
+  height = 800,
+}: { width?: number; height?: number } = {}): void {
+  const sizes = { clientWidth: width, clientHeight: height };
+  // Defined on HTMLElement.prototype over Element's, so deleting them gives jsdom's back.
+  beforeAll(() => {
+    for (const [key, value] of Object.entries(sizes)) {
+      Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+    }
+  });
+  afterAll(() => {
+    for (const key of Object.keys(sizes)) Reflect.deleteProperty(HTMLElement.prototype, key);
   });
 }

@@ -15,7 +15,7 @@ import { describeScreenStates, givenActor, renderScreen } from '@test-support/sc
 import { MonthlyStatisticsPanel } from './MonthlyStatisticsPanel';
 
 vi.mock('@/routes/screen-actor', async (original) =>
-  (await import('@test-support/screen')).screenActorWithGiven(await original()),
+  (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
 );
 
 const MONTH: MonthlyStatistics = {

@@ -14,7 +14,7 @@ import { describeScreenStates, givenActor, renderScreen } from '@test-support/sc
 import { WeekGlanceCard } from './WeekGlanceCard';
 
 vi.mock('@/routes/screen-actor', async (original) =>
-  (await import('@test-support/screen')).screenActorWithGiven(await original()),
+  (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
 );
 
 /** Up on orders, down on revenue, flat on the average; a week with none before has no change. */

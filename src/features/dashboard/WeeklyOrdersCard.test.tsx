@@ -15,7 +15,7 @@ import { describeScreenStates, givenActor, renderScreen } from '@test-support/sc
 import { WeeklyOrdersCard } from './WeeklyOrdersCard';
 
 vi.mock('@/routes/screen-actor', async (original) =>
-  (await import('@test-support/screen')).screenActorWithGiven(await original()),
+  (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
 );
 // A stand-in for the lazily loaded Chart.js chart, showing the days it was given.
 vi.mock('./WeeklyOrdersChart', () => ({

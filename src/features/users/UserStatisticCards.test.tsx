@@ -16,7 +16,7 @@ import { describeScreenStates, givenActor, renderScreen } from '@test-support/sc
 import { UserStatisticCards } from './UserStatisticCards';
 
 vi.mock('@/routes/screen-actor', async (original) =>
-  (await import('@test-support/screen')).screenActorWithGiven(await original()),
+  (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
 );
 
 /** A rise, a fall, no change, and a percentage. */
