@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -121,6 +122,36 @@ const SERVICE_PATTERNS = [
   },
 ];
 
+/**
+ * Issue 28, growth kept visible: a file over 350 lines warns, one over 500 fails. ESLint configures a
+ * rule once, so the error limit is the same core rule registered again under `growth/`. Blank lines
+ * and comment-only lines do not count: Prettier's spacing and the docstrings and "why" comments the
+ * house asks for are not what makes a file hard to hold in one's head, and a limit that counted them
+ * would reward deleting them.
+ */
+const LINES = { skipBlankLines: true, skipComments: true };
+const GROWTH = { rules: { 'max-lines': builtinRules.get('max-lines') } };
+
+/** Data rather than code (demo tables, test fixtures), exempt from the line limits. */
+const DATA_FILES = ['server/demo/demo-data.ts', '**/*-fixtures.ts'];
+
+/**
+ * Files over the error limit that other issue 28 sessions are editing (statecharts, the model tests,
+ * the field-rule tests, a browser replay): each still warns; split them when that work has landed,
+ * then drop them from this list (issue 28).
+ */
+const OVER_LIMIT_FOR_NOW = [
+  'src/machines/feedEditor.machine.ts',
+  'src/machines/session.machine.ts',
+  'src/machines/feedEditor.machine.test.ts',
+  'src/machines/userForm.machine.test.ts',
+  'tests/model/actor-calls.ts',
+  'tests/model/models/feedEditor.model.ts',
+  'tests/model/models/profile.model.ts',
+  'tests/model/models/userForm.model.ts',
+  'tests/e2e/model/session.ui.spec.ts',
+];
+
 export default tseslint.config(
   {
     // The bench's react-admin anchor (issue 16) is a separate app with its own packages.
@@ -240,6 +271,40 @@ export default tseslint.config(
               message: 'Import AppServices from its own module, not app.ts (no import circle, issue 14).',
             },
             ...SERVER_LAYER_PATTERNS,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 28: growth kept visible, on product and test code alike (see LINES).
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.mjs'],
+    ignores: DATA_FILES,
+    plugins: { growth: GROWTH },
+    rules: {
+      'max-lines': ['warn', { max: 350, ...LINES }],
+      'growth/max-lines': ['error', { max: 500, ...LINES }],
+    },
+  },
+  {
+    files: OVER_LIMIT_FOR_NOW,
+    rules: { 'growth/max-lines': 'off' },
+  },
+  {
+    // Issue 28: test support and test data live in tests/; product code never imports them (tests may).
+    files: ['src/**', 'server/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { import: importPlugin },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src', './server'],
+              from: './tests',
+              message: 'Product code does not import test support or test data (tests/, issue 28).',
+            },
           ],
         },
       ],
