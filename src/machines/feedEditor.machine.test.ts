@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import { FEED_CUSTOMER_REQUIRED, FEED_NAME_REQUIRED } from '@/api/schemas/feeds';
 import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
 import type { ExclusionReason, ShopCategories, ShopProduct } from '@/api/schemas/shop';
 import type { ShopProductsCache } from '@/api/shop';
@@ -300,6 +301,25 @@ describe('SKU import', () => {
   });
 });
 
+describe('feed form rules (spec §5 "Feed save")', () => {
+  // A submit touches both fields, so each shows what its rule says of the values.
+  it.each<[string, number | null, { name: string | null; customer: string | null }]>([
+    ['', null, { name: 'Please enter a feed name', customer: 'Please select a customer' }],
+    ['   ', 10, { name: 'Please enter a feed name', customer: null }],
+    [' Acme ', null, { name: null, customer: 'Please select a customer' }],
+    ['Acme', 10, { name: null, customer: null }],
+  ])('name %j, customer %j → %j', async (name, userId, errors) => {
+    const { actor } = await ready({ save: () => new Promise(() => undefined) });
+    actor.send({ type: 'name.change', value: name });
+    actor.send({ type: 'customer.change', userId });
+    actor.send({ type: 'submit' });
+    expect({
+      name: selectFieldView(actor.getSnapshot(), 'name').error,
+      customer: selectFieldView(actor.getSnapshot(), 'customer').error,
+    }).toEqual(errors);
+  });
+});
+
 describe('validation, saving and dirty tracking', () => {
   it('shows both spec messages on an empty submit and clears each as it is fixed', async () => {
     const { actor, calls, emitted } = await ready();
@@ -307,18 +327,18 @@ describe('validation, saving and dirty tracking', () => {
     expect(selectFieldView(actor.getSnapshot(), 'name')).toEqual({ state: 'neutral', error: null });
     actor.send({ type: 'submit' });
     expect(actor.getSnapshot().context.errors).toEqual({
-      name: 'Please enter a feed name',
-      customer: 'Please select a customer',
+      name: FEED_NAME_REQUIRED,
+      customer: FEED_CUSTOMER_REQUIRED,
     });
     expect(emitted, 'the first invalid field gets focus').toEqual([uiFocus('feed-name')]);
     expect(selectFieldView(actor.getSnapshot(), 'name')).toEqual({
       state: 'error',
-      error: 'Please enter a feed name',
+      error: FEED_NAME_REQUIRED,
     });
     actor.send({ type: 'name.change', value: '   ' });
-    expect(actor.getSnapshot().context.errors.name).toBe('Please enter a feed name');
+    expect(actor.getSnapshot().context.errors.name).toBe(FEED_NAME_REQUIRED);
     actor.send({ type: 'name.change', value: 'Acme' });
-    expect(actor.getSnapshot().context.errors).toEqual({ name: null, customer: 'Please select a customer' });
+    expect(actor.getSnapshot().context.errors).toEqual({ name: null, customer: FEED_CUSTOMER_REQUIRED });
     actor.send({ type: 'customer.change', userId: 10 });
     expect(actor.getSnapshot().context.errors).toEqual({ name: null, customer: null });
     expect(selectFieldView(actor.getSnapshot(), 'customer')).toEqual({ state: 'valid', error: null });
@@ -334,7 +354,7 @@ describe('validation, saving and dirty tracking', () => {
       customer: null,
     });
     actor.send({ type: 'field.blur', field: 'name' });
-    expect(actor.getSnapshot().context.errors).toEqual({ name: 'Please enter a feed name', customer: null });
+    expect(actor.getSnapshot().context.errors).toEqual({ name: FEED_NAME_REQUIRED, customer: null });
     actor.send({ type: 'name.change', value: 'Acme' });
     expect(selectFieldView(actor.getSnapshot(), 'name')).toEqual({ state: 'valid', error: null });
     expect(selectFieldView(actor.getSnapshot(), 'customer')).toEqual({ state: 'neutral', error: null });

@@ -5,6 +5,7 @@ import {
   validateGeneralForm,
   validatePasswordForm,
 } from './profile-form';
+import type { GeneralField, PasswordField } from './profile-form';
 
 const passwords = (old_password: string, new_password: string, confirm_password: string) => ({
   old_password,
@@ -12,52 +13,45 @@ const passwords = (old_password: string, new_password: string, confirm_password:
   confirm_password,
 });
 
-describe('profile form checks', () => {
-  it('requires first and last name, ignoring surrounding blanks', () => {
-    expect(checkGeneralField('first_name', '')).toBe('Required');
-    expect(checkGeneralField('last_name', '   ')).toBe('Required');
-    expect(checkGeneralField('first_name', ' Ada ')).toBeNull();
+describe('profile form rules (spec §5 "Profile": first and last name required, blanks ignored)', () => {
+  it.each<[GeneralField, string, string | null]>([
+    ['first_name', '', 'Required'],
+    ['last_name', '   ', 'Required'],
+    ['first_name', ' Ada ', null],
+    ['last_name', 'Lovelace', null],
+  ])('%s %j → %j', (field, value, message) => {
+    expect(checkGeneralField(field, value)).toBe(message);
   });
+});
 
-  it('requires the current password', () => {
-    expect(checkPasswordField('old_password', passwords('', 'abcdef', 'abcdef'))).toBe('Required');
-    expect(checkPasswordField('old_password', passwords('x', 'abcdef', 'abcdef'))).toBeNull();
-  });
-
-  it('needs a new password of at least 6 characters', () => {
-    expect(checkPasswordField('new_password', passwords('x', '', ''))).toBe('Required');
-    expect(checkPasswordField('new_password', passwords('x', 'abcde', ''))).toBe(
-      'Password must be at least 6 characters',
-    );
-    expect(checkPasswordField('new_password', passwords('x', 'abcdef', ''))).toBeNull();
-  });
-
-  it("needs a confirmation equal to the new password ('Passwords do not match')", () => {
-    expect(checkPasswordField('confirm_password', passwords('x', 'abcdef', ''))).toBe('Required');
-    expect(checkPasswordField('confirm_password', passwords('x', 'abcdef', 'abcdeg'))).toBe(
-      'Passwords do not match',
-    );
-    expect(checkPasswordField('confirm_password', passwords('x', 'abcdef', 'abcdef'))).toBeNull();
-  });
-
-  it('is valid only when every field is', () => {
-    const values = passwords('x', 'abcdef', 'abcdef');
-    expect(Object.keys(validatePasswordForm(values)).length === 0).toBe(true);
-    const mismatch = passwords('x', 'abcdef', 'abc');
-    expect(Object.keys(validatePasswordForm(mismatch)).length === 0).toBe(false);
+describe('password form rules (spec §5 "Password change")', () => {
+  // The confirmation is compared with the new password, so each row gives the whole form.
+  it.each<[PasswordField, ReturnType<typeof passwords>, string | null]>([
+    ['old_password', passwords('', 'abcdef', 'abcdef'), 'Required'],
+    ['old_password', passwords(' ', 'abcdef', 'abcdef'), null],
+    ['new_password', passwords('x', '', ''), 'Required'],
+    ['new_password', passwords('x', 'abcde', ''), 'Password must be at least 6 characters'],
+    ['new_password', passwords('x', 'abcdef', ''), null],
+    ['confirm_password', passwords('x', 'abcdef', ''), 'Required'],
+    ['confirm_password', passwords('x', 'abcdef', 'abcdeg'), 'Passwords do not match'],
+    ['confirm_password', passwords('x', '', 'abcdef'), 'Passwords do not match'],
+    ['confirm_password', passwords('x', 'abcdef', 'abcdef'), null],
+  ])('%s of %j → %j', (field, values, message) => {
+    expect(checkPasswordField(field, values)).toBe(message);
   });
 });
 
 describe('profile form validation', () => {
-  it('lists every failing field with its message, nothing when valid', () => {
+  it('lists every failing field with its rule’s message, nothing when valid', () => {
     expect(validateGeneralForm({ first_name: ' ', last_name: 'Lovelace' })).toEqual({
-      first_name: 'Required',
+      first_name: checkGeneralField('first_name', ' '),
     });
     expect(validateGeneralForm({ first_name: 'Ada', last_name: 'Lovelace' })).toEqual({});
-    expect(validatePasswordForm(passwords('', 'abc', 'abd'))).toEqual({
-      old_password: 'Required',
-      new_password: 'Password must be at least 6 characters',
-      confirm_password: 'Passwords do not match',
+    const mismatch = passwords('', 'abc', 'abd');
+    expect(validatePasswordForm(mismatch)).toEqual({
+      old_password: checkPasswordField('old_password', mismatch),
+      new_password: checkPasswordField('new_password', mismatch),
+      confirm_password: checkPasswordField('confirm_password', mismatch),
     });
     expect(validatePasswordForm(passwords('x', 'abcdef', 'abcdef'))).toEqual({});
   });

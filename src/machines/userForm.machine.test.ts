@@ -25,7 +25,7 @@ import {
   validateUserForm,
   valuesFromUser,
 } from './userForm.machine';
-import type { UserFormInput, UserFormValues } from './userForm.machine';
+import type { UserFormField, UserFormInput, UserFormMode, UserFormValues } from './userForm.machine';
 import type { UiEffect } from './ui-effects';
 
 vi.mock('@/api/users', () => ({ createUser: vi.fn(), fetchUser: vi.fn(), updateUser: vi.fn() }));
@@ -129,7 +129,7 @@ describe('userForm: create', () => {
     expect(selectFieldState(snap(), 'email')).toBe('neutral');
     actor.send({ type: 'form.blur', field: 'email' });
     expect(selectFieldState(snap(), 'email')).toBe('error');
-    expect(selectFieldError(snap(), 'email')).toBe('Invalid email address');
+    expect(selectFieldError(snap(), 'email')).toBe(USER_MESSAGES.email);
     fill({ email: 'grace@hopper.example' });
     // Re-validated on blur, not while typing.
     expect(selectFieldState(snap(), 'email')).toBe('error');
@@ -152,24 +152,6 @@ describe('userForm: create', () => {
     expect(snap().context.values.shopify_domain).toBe('hopper health');
     expect(selectFieldState(snap(), 'shopify_domain')).toBe('error');
     expect(selectFieldError(snap(), 'shopify_domain')).toBe(USER_MESSAGES.shopDomain);
-    expect(validateUserForm({ ...FILLED, shopify_domain: '10.0.0.1' }, 'edit')).toEqual({
-      shopify_domain: USER_MESSAGES.shopDomain,
-    });
-  });
-
-  it('shows each password rule message in turn', () => {
-    const { actor, fill, snap } = start({ mode: 'create' });
-    const messageFor = (password: string) => {
-      fill({ password });
-      actor.send({ type: 'form.blur', field: 'password' });
-      return selectFieldError(snap(), 'password');
-    };
-    expect(messageFor('')).toBe('Required');
-    expect(messageFor('Ab1!')).toBe('Password must be at least 8 characters');
-    expect(messageFor('abcdefg1!')).toBe('Password must contain an uppercase letter');
-    expect(messageFor('Abcdefgh!')).toBe('Password must contain a number');
-    expect(messageFor('Abcdefgh1')).toBe('Password must contain a special character');
-    expect(messageFor('Abcdefg1!')).toBeNull();
   });
 
   it('submits a valid form; while saving submit is disabled; success shows the toast, ends in saved and goes to the users list', async () => {
@@ -211,8 +193,8 @@ describe('userForm: create', () => {
     actor.send({ type: 'form.submit' });
     expect(saves).toEqual([]);
     expect(snap().value).toBe('editing');
-    expect(selectFieldError(snap(), 'first_name')).toBe('Required');
-    expect(selectFieldError(snap(), 'email')).toBe('Invalid email address');
+    expect(selectFieldError(snap(), 'first_name')).toBe(USER_MESSAGES.required);
+    expect(selectFieldError(snap(), 'email')).toBe(USER_MESSAGES.email);
     expect(selectFieldState(snap(), 'discount_rate')).toBe('valid');
     expect(selectFieldState(snap(), 'mobile')).toBe('valid');
   });
@@ -382,7 +364,7 @@ describe('userForm: edit', () => {
     // Made a customer, the touched blank Shopify ID is an error at once; the untouched domain stays neutral.
     fill({ user_type_id: '2' });
     expect(selectNeedsShopFields(snap())).toBe(true);
-    expect(selectFieldError(snap(), 'shopify_id')).toBe('Required');
+    expect(selectFieldError(snap(), 'shopify_id')).toBe(USER_MESSAGES.required);
     expect(selectFieldState(snap(), 'shopify_domain')).toBe('neutral');
     expect(selectCanSubmit(snap())).toBe(false);
     fill({ user_type_id: '1' });
@@ -450,7 +432,7 @@ describe('userForm: drafts kept across a sign-out', () => {
     });
     expect(selectIsDirty(snap())).toBe(true);
     expect(selectFieldState(snap(), 'first_name')).toBe('valid');
-    expect(selectFieldError(snap(), 'email')).toBe('Invalid email address');
+    expect(selectFieldError(snap(), 'email')).toBe(USER_MESSAGES.email);
     expect(selectFieldState(snap(), 'phone'), 'fields not restored stay as they were').toBe('neutral');
     expect(selectCanSubmit(snap())).toBe(false);
   });
@@ -464,6 +446,69 @@ describe('userForm: drafts kept across a sign-out', () => {
       expect(snap().context.values).toEqual(valuesFromUser(USER));
       expect(snap().context.touched).toEqual({});
     }
+  });
+});
+
+describe('user form rules (spec §5 "Create user", "Edit user"; ARCHITECTURE.md §4 for the password texts)', () => {
+  // Each row changes a filled-in valid form and names every message the form then shows.
+  it.each<[Partial<UserFormValues>, UserFormMode, Partial<Record<UserFormField, string>>]>([
+    [{}, 'create', {}],
+    [{ user_type_id: '0' }, 'create', { user_type_id: 'Invalid user role' }],
+    [{ status: '0' }, 'create', { status: 'Invalid status' }],
+    [{ first_name: '   ' }, 'create', { first_name: 'Required' }],
+    [{ last_name: '' }, 'edit', { last_name: 'Required' }],
+    [{ first_name: 'x'.repeat(201) }, 'create', { first_name: 'Must be at most 200 characters' }],
+    [{ email: 'grace@' }, 'create', { email: 'Invalid email address' }],
+    [{ email: 'grace@hopper' }, 'edit', { email: 'Invalid email address' }],
+    [{ company_name: '', phone: '' }, 'create', { company_name: 'Required', phone: 'Required' }],
+    [{ mobile: '' }, 'create', {}],
+    [{ website: 'nope' }, 'create', { website: 'Invalid URL' }],
+    [{ website: '' }, 'create', {}],
+    [{ website: 'hopper.example/shop' }, 'create', {}],
+    [
+      { shopify_id: '', shopify_domain: '' },
+      'create',
+      { shopify_id: 'Required', shopify_domain: 'Required' },
+    ],
+    // Shopify fields are required for a customer only (ARCHITECTURE.md §4).
+    [{ shopify_id: '', shopify_domain: '', user_type_id: '1' }, 'create', {}],
+    [
+      { shopify_domain: '10.0.0.1' },
+      'edit',
+      { shopify_domain: "Enter the store's domain name, such as shop.example.com or name.myshopify.com" },
+    ],
+    [
+      { discount_rate: '7' },
+      'create',
+      { discount_rate: 'Discount rate must be one of 0, 5, 10, 15, 20 or 25' },
+    ],
+    [{ discount_rate: '25' }, 'create', {}],
+    [
+      { shipping_discount_rate: '-5' },
+      'create',
+      { shipping_discount_rate: 'Minimum shipping discount is 0' },
+    ],
+    [
+      { shipping_discount_rate: '101' },
+      'create',
+      { shipping_discount_rate: 'Maximum shipping discount is 100' },
+    ],
+    [{ shipping_discount_rate: '100' }, 'create', {}],
+    [
+      { shipping_discount_rate: '2.5' },
+      'create',
+      { shipping_discount_rate: 'Shipping discount must be a whole number' },
+    ],
+    [{ password: '' }, 'create', { password: 'Required' }],
+    // Edit: the password is optional, checked the same way when given.
+    [{ password: '' }, 'edit', {}],
+    [{ password: 'Ab1!' }, 'edit', { password: 'Password must be at least 8 characters' }],
+    [{ password: 'abcdefg1!' }, 'create', { password: 'Password must contain an uppercase letter' }],
+    [{ password: 'Abcdefgh!' }, 'create', { password: 'Password must contain a number' }],
+    [{ password: 'Abcdefgh1' }, 'create', { password: 'Password must contain a special character' }],
+    [{ password: 'Abcdefg1!' }, 'create', {}],
+  ])('%j (%s) → %j', (changes, mode, errors) => {
+    expect(validateUserForm({ ...FILLED, ...changes }, mode)).toEqual(errors);
   });
 });
 
@@ -492,21 +537,6 @@ describe('pure helpers', () => {
     });
   });
 
-  it('validateUserForm: Shopify fields are required for a customer only', () => {
-    const blankShop = { ...FILLED, shopify_id: '', shopify_domain: '' };
-    expect(validateUserForm(blankShop, 'create')).toEqual({
-      shopify_id: 'Required',
-      shopify_domain: 'Required',
-    });
-    expect(validateUserForm({ ...blankShop, user_type_id: '1' }, 'create')).toEqual({});
-    // Reported alongside another field's error.
-    expect(validateUserForm({ ...blankShop, first_name: '' }, 'edit')).toEqual({
-      first_name: 'Required',
-      shopify_id: 'Required',
-      shopify_domain: 'Required',
-    });
-  });
-
   it('toUserBody sends numbers, and null for a blank password or Shopify key', () => {
     expect(toUserBody({ ...FILLED, password: '', shipping_discount_rate: '' })).toMatchObject({
       user_type_id: 2,
@@ -515,20 +545,6 @@ describe('pure helpers', () => {
       shipping_discount_rate: undefined,
       password: null,
       shopify_admin_api: null,
-    });
-  });
-
-  it('validateUserForm applies the edit rules (blank password allowed) and the shipping range', () => {
-    expect(validateUserForm({ ...FILLED, password: '' }, 'edit')).toEqual({});
-    expect(validateUserForm({ ...FILLED, password: '' }, 'create')).toEqual({ password: 'Required' });
-    expect(validateUserForm({ ...FILLED, shipping_discount_rate: '101', website: 'nope' }, 'create')).toEqual(
-      {
-        shipping_discount_rate: 'Maximum shipping discount is 100',
-        website: 'Invalid URL',
-      },
-    );
-    expect(validateUserForm({ ...FILLED, shipping_discount_rate: '-5' }, 'create')).toEqual({
-      shipping_discount_rate: 'Minimum shipping discount is 0',
     });
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { assign, fromPromise, setup } from 'xstate';
-import { defineModel, generatePaths, listTransitions, runPath, transitionId } from './harness';
+import {
+  MAX_PATHS_PER_TRANSITION,
+  defineModel,
+  generatePaths,
+  listTransitions,
+  runPath,
+  transitionId,
+} from './harness';
 
 /** A door that opens for the right code, re-locks after 1000 ms, and checks codes with a server. */
 const door = setup({
@@ -82,5 +89,32 @@ describe('path harness', () => {
   it('refuses an actor outcome without fixtures', () => {
     const noErrors = defineModel({ ...model, outcomes: { verify: { done: [true] } } });
     expect(() => generatePaths(noErrors)).toThrow("door: no errors for actor 'verify'");
+  });
+
+  it('fails a model that walks more paths a transition than the limit, naming it and its serializer', () => {
+    // Counting the tries (which no guard reads) walks every count up to 20 through the whole chart.
+    const counting = defineModel({
+      ...model,
+      serialize: (snapshot) => ({ value: snapshot.value, tries: Math.min(snapshot.context.tries, 20) }),
+    });
+    const transitions = listTransitions(door).length;
+    expect(() => generatePaths(counting)).toThrow(
+      new RegExp(
+        `^door: \\d+ paths for ${transitions} transitions, more than ${MAX_PATHS_PER_TRANSITION} a transition\\..*` +
+          'serialize = .*tries: Math\\.min\\(snapshot\\.context\\.tries, 20\\)',
+      ),
+    );
+  });
+
+  it('walks a state several inputs reach once with shareStates, and every input from its start', () => {
+    const twoDoors = { inputs: { first: undefined, second: undefined } };
+    const apart = generatePaths(defineModel({ ...model, ...twoDoors }));
+    const shared = generatePaths(defineModel({ ...model, ...twoDoors, shareStates: true }));
+    expect(apart.map((path) => path.name)).toHaveLength(2 * generatePaths(model).length);
+    expect(shared.map((path) => path.name)).toEqual([
+      ...generatePaths(model).map((path) => `[first] ${path.name}`),
+      // The second door starts where the first does: one path runs its start.
+      '[second] enter {code: "1234"}',
+    ]);
   });
 });

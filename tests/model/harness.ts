@@ -9,7 +9,8 @@
  * - `generatePaths` walks the machine with `xstate/graph` (getAdjacencyMap + getShortestPaths) and
  *   returns one path per edge of the serialized graph: the shortest path to the edge's source, then
  *   the edge. Actor outcomes are `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events, delays
- *   are `xstate.after.<DELAY>.<state id>` events.
+ *   are `xstate.after.<DELAY>.<state id>` events. It refuses a model that yields more than
+ *   MAX_PATHS_PER_TRANSITION paths per transition (issue 28 "Walk the charts, not the forms").
  * - `runPath` executes a path on a real actor: invoked actors are faked by promises the path settles
  *   (so guards see the fixture's real errors), delays fire on a SimulatedClock, side-effecting actions
  *   named by the model are replaced by no-ops. After each step it checks that the actor is where the
@@ -126,6 +127,14 @@ export interface MachineModel<M extends AnyStateMachine> {
    * names of their paths. Each input is walked on its own (e.g. a form's create and edit modes).
    */
   inputs?: Readonly<Record<string, InputFrom<M>>>;
+  /**
+   * True when the inputs are only different starts of one chart walk (a range from the URL or a
+   * default one): a state (as serialized) that several inputs reach is walked from the input that
+   * reaches it in the fewest steps (the first of `inputs` on a tie); an input whose first state
+   * another input walks still runs one path from it. The serializer must then keep what tells the
+   * inputs apart where it matters.
+   */
+  shareStates?: boolean;
   events: EventFixtures<M>;
   outcomes: ActorOutcomes<M>;
   /** Actions with side effects outside the machine (storage, console), replaced by no-ops. */
@@ -280,36 +289,114 @@ function traversalOptions(
 }
 
 /**
- * Every edge of the model's serialized graph as a path, for each of the model's inputs: the
- * shortest path to the edge's source, then the edge. Paths that are a prefix of another path of the
- * same input are dropped. The expected snapshots are computed again along each path with xstate's
+ * Every edge of the model's serialized graph as a path, for each of the model's inputs (with
+ * `shareStates`, the edges of a state several inputs reach once): the shortest path to the edge's
+ * source, then the edge. Paths that are a prefix of another path of the same input are dropped. The expected snapshots are computed again along each path with xstate's
  * pure `transition`, since the serializer merges snapshots that differ in what it leaves out.
  * Sorted by name (input name first).
+ * @param budget false lifts MAX_PATHS_PER_TRANSITION, for a variant of a model that only picks
+ *   covering paths from them (coveringRuns)
+ * @throws when the model's paths exceed MAX_PATHS_PER_TRANSITION (see checkPathBudget)
  */
-export function generatePaths<M extends AnyStateMachine>(typedModel: MachineModel<M>): Array<ModelPath<M>> {
+export function generatePaths<M extends AnyStateMachine>(
+  typedModel: MachineModel<M>,
+  { budget = true }: { budget?: boolean } = {},
+): Array<ModelPath<M>> {
   const model = typedModel as unknown as AnyModel;
   const inputs: Array<[string, unknown]> = model.inputs ? Object.entries(model.inputs) : [['', undefined]];
+  const graphs = inputs.map(([, input]) => inputGraph(model, input));
+  const walkedFrom = model.shareStates ? sharedOwners(graphs) : null;
+  const eventLists = graphs.map((graph, index) =>
+    edgePaths(model, graph, (source) => walkedFrom?.get(source) ?? index, index),
+  );
+  if (budget) checkPathBudget(model, eventLists.flat().length);
   return inputs
-    .flatMap(([name, input]) => edgePaths(model, input).map((events) => replay(model, name, input, events)))
+    .flatMap(([name, input], index) => eventLists[index]!.map((events) => replay(model, name, input, events)))
     .sort((a, b) => a.name.localeCompare(b.name)) as unknown as Array<ModelPath<M>>;
 }
 
-/** The event lists of the edge paths from one input (see generatePaths). */
-function edgePaths(model: AnyModel, input: unknown): AnyEventObject[][] {
+/**
+ * Most paths a model may generate per transition of its machine (issue 28). A serializer that keeps
+ * the chart's state and the context its guards read, with event filters that keep the walk to the
+ * chart, stays under it: the models measured 0.6 to 7.5 paths a transition when it was set, and the
+ * walks that enumerated form contents 35 to 255 (login, 6,120 paths for 24 transitions).
+ */
+export const MAX_PATHS_PER_TRANSITION = 8;
+
+/**
+ * @throws when `count` paths exceed MAX_PATHS_PER_TRANSITION per transition of the model's machine,
+ *   naming the machine and quoting its serializer
+ */
+function checkPathBudget(model: AnyModel, count: number): void {
+  const transitions = Math.max(1, listTransitions(model.machine).length);
+  if (count <= MAX_PATHS_PER_TRANSITION * transitions) return;
+  const serializer = model.serialize.toString().replace(/\s+/g, ' ');
+  throw new Error(
+    `${model.machine.id}: ${count} paths for ${transitions} transitions, more than ${MAX_PATHS_PER_TRANSITION} a ` +
+      `transition. Its serializer keeps more than the chart's state and the context its guards read, or its ` +
+      `fixtures walk form contents (test those rules on their own): serialize = ${serializer.slice(0, 300)}`,
+  );
+}
+
+/** The serialized graph walked from one input: its edges, and the shortest way to each state. */
+interface InputGraph {
+  adjacency: AdjacencyMap<AnyMachineSnapshot, AnyEventObject>;
+  /** The events of the shortest path to each state, by serialized state. */
+  shortest: Map<string, AnyEventObject[]>;
+  /** The serialized state the input starts in. */
+  start: string;
+}
+
+function inputGraph(model: AnyModel, input: unknown): InputGraph {
   const options = traversalOptions(model, input);
   const serialize = (snapshot: AnyMachineSnapshot) => JSON.stringify(model.serialize(snapshot));
-  const adjacency: AdjacencyMap<AnyMachineSnapshot, AnyEventObject> = getAdjacencyMap(model.machine, options);
   const shortest = new Map(
     getShortestPaths(model.machine, options).map((path) => [
       serialize(path.state),
       path.steps.slice(1).map((step) => step.event),
     ]),
   );
+  const [initial] = initialTransition(model.machine, input);
+  return { adjacency: getAdjacencyMap(model.machine, options), shortest, start: serialize(initial) };
+}
+
+/**
+ * For `shareStates`: which input walks each state, by index: the one with the shortest path to it,
+ * the first on a tie.
+ */
+function sharedOwners(graphs: InputGraph[]): Map<string, number> {
+  const owners = new Map<string, number>();
+  graphs.forEach(({ shortest }, index) => {
+    for (const [state, head] of shortest) {
+      const owner = owners.get(state);
+      if (owner === undefined || head.length < graphs[owner]!.shortest.get(state)!.length) {
+        owners.set(state, index);
+      }
+    }
+  });
+  return owners;
+}
+
+/**
+ * The event lists of the edge paths from one input (see generatePaths): the edges out of the states
+ * `walkedFrom` gives this input (`index`), and one out of the state it starts in when another input
+ * walks that state.
+ */
+function edgePaths(
+  model: AnyModel,
+  { adjacency, shortest, start }: InputGraph,
+  walkedFrom: (source: string) => number,
+  index: number,
+): AnyEventObject[][] {
   const eventLists = new Map<string, AnyEventObject[]>();
   for (const [source, { transitions }] of Object.entries(adjacency)) {
+    const own = walkedFrom(source) === index;
+    if (!own && source !== start) continue;
     const head = shortest.get(source);
     if (!head) throw new Error(`${model.machine.id}: no shortest path to ${source}`);
-    for (const { event } of Object.values<{ event: AnyEventObject }>(transitions)) {
+    const edges = Object.values<{ event: AnyEventObject }>(transitions);
+    // A start another input walks is walked here by one edge: enough to run this input's start.
+    for (const { event } of own ? edges : edges.slice(0, 1)) {
       const events = [...head, event];
       eventLists.set(events.map(serializeEvent).join('\n'), events);
     }

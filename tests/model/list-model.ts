@@ -25,12 +25,13 @@
  * The serializer keeps the state and whether the filters are complete: every guard of the machine
  * reads either the event or those.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import { selectListView } from '@/machines/list.machine';
 import type { ListFilters, ListInput, ListMachine, ListPage, ListQuery } from '@/machines/list.machine';
 import { defineModel } from './harness';
-import type { ExecutedStep, MachineModel } from './harness';
+import type { EventFixtures, ExecutedStep, MachineModel } from './harness';
 
 /** What a list's model gives; see the module comment. */
 export interface ListModelOptions<F extends ListFilters, T> {
@@ -291,21 +292,27 @@ export function defineListModel<F extends ListFilters, T>(
     { type: 'list.filter' as const, filters },
     { type: 'list.filter' as const, filters, debounce: true },
   ]);
+  const events = {
+    'list.filter': filterEvents,
+    'list.page': [
+      { type: 'list.page', page: 2 },
+      { type: 'list.page', page: 0 },
+    ],
+    'list.urlChanged': [
+      ...Object.values(options.inputs).map(({ filters, page }) => urlChange({ filters, page })),
+      urlChange(options.otherUrlQuery),
+    ],
+    'list.reload': [{ type: 'list.reload' }],
+  } satisfies EventFixtures<AnyListMachine>;
+  /** Whether `event` is the first fixture of its type (`events`). */
+  const isFirstFixture = (event: ListEvent) =>
+    isDeepStrictEqual(events[event.type as keyof typeof events]?.[0], event);
   const model: MachineModel<AnyListMachine> = {
     machine: options.machine as unknown as AnyListMachine,
     inputs: options.inputs,
-    events: {
-      'list.filter': filterEvents,
-      'list.page': [
-        { type: 'list.page', page: 2 },
-        { type: 'list.page', page: 0 },
-      ],
-      'list.urlChanged': [
-        ...Object.values(options.inputs).map(({ filters, page }) => urlChange({ filters, page })),
-        urlChange(options.otherUrlQuery),
-      ],
-      'list.reload': [{ type: 'list.reload' }],
-    },
+    // The inputs are where the query starts (a list kept in the URL is told apart by the serializer).
+    shareStates: true,
+    events,
     outcomes: {
       fetchPage: {
         done: [...options.pages, NO_ROWS],
@@ -313,7 +320,15 @@ export function defineListModel<F extends ListFilters, T>(
       },
     },
     stubActions: ['reportFailure'],
-    serialize: (snapshot) => ({ value: snapshot.value, complete: canFetch(snapshot.context.filters) }),
+    serialize: (snapshot) => ({
+      value: snapshot.value,
+      complete: canFetch(snapshot.context.filters),
+      url: snapshot.context.urlDefaults !== null,
+    }),
+    // Every event is the root's and does the same from every state: all fixtures are walked from
+    // `loaded`, elsewhere each type's first one (issue 28).
+    filterEvents: (snapshot, event) =>
+      snapshot.matches('loaded') || event.type.startsWith('xstate.') || isFirstFixture(event),
     check: checkStep,
   };
   return defineModel(model) as unknown as MachineModel<ListMachine<F, T>>;

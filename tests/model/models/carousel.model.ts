@@ -6,8 +6,10 @@
  * motion), the timer moves one slide on — unless there is a single slide, which never moves.
  *
  * The serializer keeps the state, whether the visitor prefers reduced motion (it decides `jump`) and
- * where the slide is relative to the ends (first, inner, last: where wrapping shows); which holds are
- * on is left out, since the state already says whether any is.
+ * where the slide is relative to the ends (first, inner, last: where wrapping shows), and whether
+ * there are several slides (the timer's guard); which holds are on is left out, since the state
+ * already says whether any is. The filters keep the walk to the chart (issue 28): holds are tried
+ * on the first of five slides, moves from every position (under reduced motion from one).
  *
  * Every step also checks what the landing page draws from the snapshot (the `select*` functions):
  * the slide shown, the Pause / Play button, no Play button under reduced motion, and the slide
@@ -146,6 +148,9 @@ function checkStep(step: CarouselStep): void {
   }
 }
 
+/** The events that move the slide; the others hold or release the advance. */
+const NAVIGATION = new Set(['user.next', 'user.previous', 'user.goTo', 'slide.shown']);
+
 export default defineModel({
   machine: carouselMachine,
   inputs: {
@@ -179,10 +184,20 @@ export default defineModel({
     ],
   },
   outcomes: {},
+  // One slide and none are the same chart (a carousel always counts at least one slide).
+  shareStates: true,
   serialize: ({ value, context }) => ({
     value,
     reducedMotion: context.reducedMotion,
+    several: context.count > 1,
     at: context.index === 0 ? 'first' : context.index === context.count - 1 ? 'last' : 'inner',
   }),
+  filterEvents: ({ value, context }, event) => {
+    if (event.type.startsWith('xstate.')) return true;
+    // Holds and the play button read neither the slide nor the count: walked on the first of five.
+    if (!NAVIGATION.has(event.type)) return context.index === 0 && context.count > 1;
+    // Reduced motion only makes a move jump: moves under it are walked from the first slide, paused.
+    return !context.reducedMotion || (value === 'paused' && context.index === 0);
+  },
   check: checkStep,
 });

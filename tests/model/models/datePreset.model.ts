@@ -7,9 +7,12 @@
  * machine asks nothing of the screen: its panel's statechart watches its snapshots and forwards each
  * settled range to the list (dashboardPanel models).
  *
- * The serializer keeps the state, the preset the dropdown shows, the error, and what the days in the
- * inputs will be found to be, so typed days that fail the checks are walked as well as those that
- * pass.
+ * The serializer keeps the state and what the checking state's guards will find in the days held:
+ * their field error's message (so each message is walked once) and whether they are a preset's days.
+ * Which preset, and the days themselves, only matter to the checks, which work them out (issue 28).
+ * The filters keep the walk to the chart: a preset's days do not depend on the state it is chosen in,
+ * so all five are chosen from the `preset` state only; while typing, another keystroke is walked
+ * only when it changes what the check will find.
  *
  * Every path runs on a fixed clock, 00:30 London time on Monday 3 February 2025, so the expected days
  * do not move with the day the tests run on, and the fixtures' January days lie before today.
@@ -17,10 +20,12 @@
  * Every step also checks which orders the panel keeps for the days shown (`isWithinRange`, spec §2
  * User Orders panel: the rows of the chosen days), for order times either side of London midnights.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { datePresetMachine, isWithinRange } from '@/machines/datePreset.machine';
 import type { DatePresetContext, DatePresetId, DayRange } from '@/machines/datePreset.machine';
 import { defineModel } from '../harness';
+import type { EventFixtures } from '../harness';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The clock of every path, in ms since the epoch (London is on GMT in February). */
@@ -129,6 +134,45 @@ function expectChecked(
   expect(after.context.preset, 'the dropdown names the days').toBe(preset ?? 'custom');
 }
 
+/**
+ * What the checking state's guards will find in `range` (the serializer's key): the field error's
+ * message, and whether the days are exactly a preset's.
+ */
+function verdict(range: DayRange & { edited: 'from' | 'to' | null }) {
+  return {
+    error: expectedError(range, range.edited)?.message ?? null,
+    preset: PRESETS.some((id) => {
+      const candidate = expectedRange(id);
+      return candidate.from === range.from && candidate.to === range.to;
+    }),
+  };
+}
+
+/** The screen's and the panel's events, each type's first one walked from every state. */
+const EVENTS = {
+  'period.select': PRESETS.map((preset) => ({ type: 'period.select' as const, preset })),
+  'period.from': [
+    { type: 'period.from', value: '2025-01-01' },
+    // After To (and after today): an order error on From.
+    { type: 'period.from', value: '2025-02-05' },
+    // The first keystroke of a year typed into a date input.
+    { type: 'period.from', value: '0002-01-01' },
+  ],
+  'period.to': [
+    { type: 'period.to', value: '2025-01-31' },
+    { type: 'period.to', value: '' },
+  ],
+  'period.set': [
+    { type: 'period.set', range: { from: '2025-01-27', to: '2025-02-03' } },
+    { type: 'period.set', range: { from: '2025-01-05', to: '2025-01-06' } },
+  ],
+} satisfies EventFixtures<typeof datePresetMachine>;
+
+/** Whether `event` is the first fixture of its type (EVENTS). */
+function isFirstFixture(event: { type: string }): boolean {
+  return isDeepStrictEqual(EVENTS[event.type as keyof typeof EVENTS][0], event);
+}
+
 export default defineModel({
   machine: datePresetMachine,
   inputs: {
@@ -139,32 +183,23 @@ export default defineModel({
     // A hand-edited link with a day no calendar has (a date input never types one).
     'impossible day from the URL': { range: { from: '2025-02-30', to: '2025-03-01' }, now },
   },
-  events: {
-    'period.select': PRESETS.map((preset) => ({ type: 'period.select' as const, preset })),
-    'period.from': [
-      { type: 'period.from', value: '2025-01-01' },
-      // After To (and after today): an order error on From.
-      { type: 'period.from', value: '2025-02-05' },
-      // The first keystroke of a year typed into a date input.
-      { type: 'period.from', value: '0002-01-01' },
-    ],
-    'period.to': [
-      { type: 'period.to', value: '2025-01-31' },
-      { type: 'period.to', value: '' },
-    ],
-    'period.set': [
-      { type: 'period.set', range: { from: '2025-01-27', to: '2025-02-03' } },
-      { type: 'period.set', range: { from: '2025-01-05', to: '2025-01-06' } },
-    ],
-  },
+  // The inputs are where the days start; from there on it is one chart.
+  shareStates: true,
+  events: EVENTS,
   outcomes: {},
-  serialize: (snapshot) => ({
-    value: snapshot.value,
-    preset: snapshot.context.preset,
-    error: snapshot.context.error?.message ?? null,
-    // What the days in the inputs will be found to be: typed days that fail are walked too.
-    verdict: expectedError(snapshot.context, snapshot.context.edited)?.message ?? null,
-  }),
+  serialize: (snapshot) => ({ value: snapshot.value, ...verdict(snapshot.context) }),
+  filterEvents: (snapshot, event) => {
+    // Every event is the root's, the same from any state: all fixtures from `preset`.
+    if (snapshot.matches('preset')) return true;
+    // While typing, a keystroke that changes what the check will find leads to a new verdict.
+    if (snapshot.matches('editing') && (event.type === 'period.from' || event.type === 'period.to')) {
+      const end = event.type === 'period.from' ? 'from' : 'to';
+      const typed = verdict({ ...snapshot.context, [end]: event.value, edited: end });
+      if (!isDeepStrictEqual(typed, verdict(snapshot.context))) return true;
+    }
+    // Elsewhere each event's first fixture.
+    return event.type.startsWith('xstate.') || isFirstFixture(event);
+  },
   check: ({ input, before, event, after, emitted }) => {
     expect(emitted, 'the panel reads the new range from the snapshot').toEqual([]);
     expect(after.context.now).toBe(now);

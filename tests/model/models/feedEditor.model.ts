@@ -8,13 +8,14 @@
  *   products come first because the cache read needs no server: in a browser it settles within
  *   milliseconds of the start, before any call is answered, so the UI model tests
  *   (tests/e2e/model) can follow this order.
- * - The serializer keeps the state, whether a feed id is held, whether name and customer are set,
+ * - The serializer keeps the state and what the guards read: whether a feed id is held, the first
+ *   field the form fails on (name, then customer: the save's guard and the focus it asks for),
  *   whether the SKU box is empty, adds a product, names only products already selected (the import
- *   then changes nothing, and keeps the Undo offer there was) or names none, and which fields are
- *   touched (left, or submitted; spec §4 field states): what the guards and the shown errors read.
- *   The product selection only matters to the checks, which work it out from the spec's rules.
+ *   then changes nothing, and keeps the Undo offer there was) or names none. Which fields are
+ *   touched, their texts and the product selection only matter to the checks, which work them out
+ *   from the spec's rules (issue 28: the rules are table-tested in feedEditor.machine.test.ts).
  * - Selection events and SKU text are offered before any field is touched and before a save only,
- *   with an empty SKU box; a SKU import only with text in the box; leaving a field only while it is
+ *   with an empty SKU box; with text in the box only its import; leaving a field only while it is
  *   untouched.
  * - After every step the screens' selectors (`select*`) are checked against the state reached and
  *   the spec, and the message helpers against the spec's texts.
@@ -813,15 +814,16 @@ export default defineModel({
     },
   },
   stubActions: ['storeProductsCache', 'reportFailure'],
-  serialize: ({ value, context }) => ({
-    value,
-    feedId: context.feedId !== null,
-    name: context.name.trim() !== '',
-    customer: context.userId !== null,
-    skus: skuBox(context.skuText, context.selected),
-    touched: [context.touched.name, context.touched.customer],
-    undo: context.undo !== null,
-  }),
+  serialize: ({ value, context }) => {
+    const errors = validation(context);
+    return {
+      value,
+      feedId: context.feedId !== null,
+      firstInvalid: errors.name !== null ? 'name' : errors.customer !== null ? 'customer' : null,
+      skus: skuBox(context.skuText, context.selected),
+      undo: context.undo !== null,
+    };
+  },
   filterEvents: (snapshot, event) => {
     if (snapshot.matches('loading') && (event.type.includes('.done.') || event.type.includes('.error.'))) {
       // One order of the independent regions: the first one still loading settles next.
@@ -834,8 +836,8 @@ export default defineModel({
     // touched or a save done they change nothing the guards read.
     const { touched, skuText, savedFeed } = snapshot.context;
     const untouched = !touched.name && !touched.customer;
-    // A box naming only selected products is there for its import; other events read as with any text.
-    if (skuBox(skuText, snapshot.context.selected) === 'selected') return event.type === 'sku.import';
+    // Text in the SKU box is there for its import; other events read as with an empty box.
+    if (skuText !== '') return event.type === 'sku.import' || event.type.startsWith('xstate.');
     if (SELECTION_EVENTS.has(event.type)) return untouched && savedFeed === null && skuText === '';
     // Issue 26: the checkbox only ever sends the other value.
     if (event.type === 'includeUnpublished.change') {

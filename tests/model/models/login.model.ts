@@ -1,9 +1,13 @@
 /**
  * Model of loginMachine (spec §4 "Login sequence", "Form field states", §5 "Login", §8 "Login by
- * status", ARCHITECTURE.md §4 for 429, issue 13 for 503). The serializer keeps the state and the form:
- * each field's view and whether its value passes (which the submit guard reads); the error variants are
- * the fixtures of `authenticate`, one per branch of spec §8. The inputs are the location states the
- * guard can leave: none, a remembered page, and a signed-in user turned away.
+ * status", ARCHITECTURE.md §4 for 429, issue 13 for 503). The serializer keeps the state and, of the
+ * form, only what the submit reads: the first field whose value fails, with the message it earns (the
+ * guard's verdict, and the field the focus goes to). So each message is walked once, where it is the
+ * first, not for every mix of values and views (issue 28: the rules themselves are table-tested in
+ * src/machines/login.machine.test.ts); the checks still hold every field's view after every step.
+ * The error variants are the fixtures of `authenticate`, one per branch of spec §8. The inputs are
+ * the location states the guard can leave: a remembered page, and a signed-in user turned away (no
+ * state at all goes where a remembered page would, by session-redirects.ts, whose test says so).
  */
 import { expect } from 'vitest';
 import {
@@ -15,7 +19,7 @@ import {
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createActor } from 'xstate';
 import { LOGIN_FIELDS, loginMachine, selectLoginForm } from '@/machines/login.machine';
-import type { LoginField, LoginSnapshot, LoginTokens } from '@/machines/login.machine';
+import type { LoginField, LoginTokens } from '@/machines/login.machine';
 import { loginTarget } from '@/machines/session-redirects';
 import { sessionMachine } from '@/machines/session.machine';
 import { uiFocus, uiNavigate } from '@/machines/ui-effects';
@@ -246,18 +250,18 @@ function checkStep(step: LoginStep): void {
 }
 
 /**
- * What the serializer keeps of the form: each field's view, and the message its value would earn (a
- * value that passes, one that is empty and one that breaks another rule each show something else).
+ * What the serializer keeps of the form: the first field whose value fails and the message it earns
+ * (FIELD_ERRORS), or null for a form that may be sent.
  */
-function formKey(snapshot: LoginSnapshot) {
-  const { fields, values } = { ...selectLoginForm(snapshot), values: snapshot.context.values };
-  return LOGIN_FIELDS.map((field) => [fields[field], fieldError(field, values[field])]);
+function firstFailure(values: Readonly<Record<LoginField, string>>): [LoginField, string] | null {
+  const errors = formErrors(values);
+  const field = LOGIN_FIELDS.find((one) => errors[one] !== null);
+  return field === undefined ? null : [field, errors[field]!];
 }
 
 export default defineModel({
   machine: loginMachine,
   inputs: {
-    fresh: { session: SESSION },
     remembered: {
       session: SESSION,
       locationState: { from: { pathname: '/dashboard/users', search: '', hash: '' }, denied: false },
@@ -311,6 +315,12 @@ export default defineModel({
     },
   },
   stubActions: ['storeTokens', 'announceStoredTokens', 'clearStoredTokens', 'reportFailure'],
-  serialize: (snapshot) => ({ value: snapshot.value, form: formKey(snapshot) }),
+  serialize: (snapshot) => ({ value: snapshot.value, firstFailure: firstFailure(snapshot.context.values) }),
+  filterEvents: (snapshot, event) => {
+    if (event.type !== 'login.change') return true;
+    // A value earning the message the field's value earns already reads the same to every rule.
+    const { values } = snapshot.context;
+    return fieldError(event.field, event.value) !== fieldError(event.field, values[event.field]);
+  },
   check: checkStep,
 });

@@ -13,11 +13,12 @@
  * The two forms are walked like the user form's: the fixtures give one good value per field and the
  * event filter offers a good value only for the first field in error (in display order), plus one
  * bad value once the form is valid; typing and leaving fields is offered only while every panel is
- * idle, so the walk does not try each keystroke against each request in flight. The serializer keeps
- * the state value, how many fields of each form are in error (what the submit guards read) and
- * whether a name holds spaces around it: kept names with stray spaces (a restored draft) are saved
- * trimmed, and from such a form the walk only leaves a field or submits, so the paths through it stay
- * few.
+ * idle, so the walk does not try each keystroke against each request in flight, and a request is
+ * started beside at most one other, from forms as loaded or complete (`requestWalked`). The
+ * serializer keeps the state value, how many fields of each form are in error (what the submit
+ * guards read) and whether a name holds spaces around it: kept names with stray spaces (a restored
+ * draft) are saved trimmed, and from such a form the walk only leaves a field or submits, so the
+ * paths through it stay few.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
@@ -224,6 +225,30 @@ function padded(snapshot: ProfileSnapshot): boolean {
     const value = snapshot.context.general.values[field];
     return value !== value.trim();
   });
+}
+
+/** How many password fields hold a value their rule refuses (all three on the form as loaded). */
+function passwordInError(snapshot: ProfileSnapshot): number {
+  return Object.keys(passwordErrors(snapshot.context.password.values)).length;
+}
+
+/** The events that start a panel's request. */
+const REQUESTS = new Set(['general.submit', 'password.submit', 'avatar.upload', 'avatar.delete']);
+
+/**
+ * Where a panel's request is walked from (issue 28: the panels beside each other, not every mix of
+ * their contents): beside at most one request in flight (two show that one panel never blocks
+ * another); with the password form as loaded or filled in (in between is typing); and the avatar,
+ * which reads neither form, with the names as loaded.
+ */
+function requestWalked(snapshot: ProfileSnapshot, type: string): boolean {
+  const busy = (['general', 'password', 'avatar'] as const).filter(
+    (panel) => !snapshot.matches({ [panel]: 'idle' }),
+  ).length;
+  const password = passwordInError(snapshot);
+  if (busy > 1 || (password !== 0 && password !== PASSWORD_FIELDS.length)) return false;
+  if (!type.startsWith('avatar.')) return true;
+  return Object.keys(generalErrors(snapshot.context.general.values)).length === 0 && !padded(snapshot);
 }
 
 function allIdle(snapshot: ProfileSnapshot): boolean {
@@ -604,7 +629,7 @@ export default defineModel({
   serialize: (snapshot) => ({
     value: snapshot.value,
     generalInError: Object.keys(generalErrors(snapshot.context.general.values)).length,
-    passwordInError: Object.keys(passwordErrors(snapshot.context.password.values)).length,
+    passwordInError: passwordInError(snapshot),
     padded: padded(snapshot),
   }),
   filterEvents: (snapshot, event) => {
@@ -613,6 +638,10 @@ export default defineModel({
     if (padded(snapshot) && !event.type.startsWith('xstate.')) {
       return (event.type === 'general.blur' && allIdle(snapshot)) || event.type === 'general.submit';
     }
+    if (REQUESTS.has(event.type) && !requestWalked(snapshot, event.type)) return false;
+    // A restored draft changes the names only: walked beside the password form as loaded.
+    if (event.type === 'general.restore' && passwordInError(snapshot) !== PASSWORD_FIELDS.length)
+      return false;
     switch (event.type) {
       case 'general.blur':
       case 'password.blur':

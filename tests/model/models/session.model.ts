@@ -4,7 +4,10 @@
  * logout has somewhere to go, whether the server has failed to answer); the user, the error message
  * and how many times the server failed only matter to the checks. The backoff's own waits are the
  * sessionRetry chart's (its model checks them); here its end is an actor outcome, offered only when
- * no shorter delay of the session would have fired first.
+ * no shorter delay of the session would have fired first. The three regions run side by side, so the
+ * filters keep the walk from trying every event of one in every state of the others (issue 28):
+ * nothing happens while the overlay lingers, a logout starts from a settled session, and while it
+ * runs the status waits, but for what can end or overtake it (a login, another tab's news).
  */
 import { expect } from 'vitest';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
@@ -67,6 +70,11 @@ function backoffAfter(failures: number): number {
 /** Whether `event` is the end of the backoff the `unreachable` states invoke. */
 function isBackoffEnd(event: { type: string }): boolean {
   return event.type.startsWith('xstate.done.actor.') && event.type.endsWith('.unreachable');
+}
+
+/** Whether `event` is the logout region's own: the server call's end or one of its waits. */
+function isLogoutStep(event: { type: string }): boolean {
+  return event.type.includes('.session.logout.');
 }
 
 /** The states that wait for the backoff (issue 27). */
@@ -441,8 +449,29 @@ export default defineModel({
   }),
   filterEvents: (snapshot, event) => {
     if (isBackoffEnd(event)) return backoffEndsFirst(snapshot);
+    // The overlay's linger is a moment in which nothing else is walked: the regions beside it do
+    // the same with it hidden, and its guard reads the status only.
+    if (snapshot.matches({ overlay: 'lingering' })) return event.type.startsWith('xstate.after.');
+    // Logging out is walked from where the screens offer it, signed in or signed out (with and
+    // without a token); from a state with a call in flight it reads the same.
+    if (event.type === 'session.logout') {
+      return (
+        snapshot.matches({ status: { loggedIn: 'active' } }) ||
+        snapshot.matches({ status: { loggedOut: 'idle' } })
+      );
+    }
+    // While it runs, the logout's own steps are walked, a login (which ends it) and a route change;
+    // once signed out, also another tab's news, which may land before the storage is cleared.
+    if (!snapshot.matches({ logout: 'idle' })) {
+      return (
+        isLogoutStep(event) ||
+        event.type === 'session.login' ||
+        event.type === 'location.changed' ||
+        (event.type.startsWith('sync.') && !snapshot.matches({ logout: 'notifyingServer' }))
+      );
+    }
     // The profile screen and the toasts send these only to a signed-in session; they set one field
-    // from any state, so one state of each logout step is enough.
+    // from any state, so one state is enough.
     if (event.type === 'session.userSet' || event.type === 'session.errorSet') {
       return snapshot.matches({ status: { loggedIn: 'active' } });
     }

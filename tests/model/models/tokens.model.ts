@@ -9,7 +9,8 @@
  * `revoke.failed`) the fixtures send as the children would: only for a row whose request is in
  * flight, and only in the direction that request went (an active row was being revoked, a revoked
  * one restored). Dialogs are modal: while the name form, the revoke confirmation or the Full Token
- * modal is open, the person can only use that dialog (answers and timers still arrive).
+ * modal is open, the person can only use that dialog (answers and timers still arrive); these
+ * dialogs read no row's revoked flag, so they are opened beside the rows as loaded.
  *
  * The serializer keeps the three regions, each row's revoked flag, the rows in flight, whether the
  * modal is open, whether the name form is for a new token and is valid, and the token offered for
@@ -426,6 +427,14 @@ const DIALOG_EVENTS: Record<string, readonly string[]> = {
   confirming: ['tokens.confirmRevoke', 'tokens.cancelRevoke'],
 };
 
+/** Whether the rows' revoked flags are as the list loaded them (REVOKED, then ACTIVE). */
+function rowsAsLoaded(context: TokensContext): boolean {
+  return isDeepStrictEqual(
+    context.tokens.map((token) => token.revoked),
+    [REVOKED.revoked, ACTIVE.revoked],
+  );
+}
+
 function allowed(snapshot: TokensSnapshot, event: ModelEvent<typeof tokensMachine>): boolean {
   const { context } = snapshot;
   const { list, dialog, undo } = regions(snapshot);
@@ -440,6 +449,9 @@ function allowed(snapshot: TokensSnapshot, event: ModelEvent<typeof tokensMachin
   if (event.type === 'xstate.done.actor.renameToken') {
     return (event.output as ApiToken).id === context.draft.tokenId;
   }
+  // Steps take no time here, so a row's request in flight when the 10 s Undo window ends would have
+  // waited 10 s, the client's own limit (ky's timeout): it has failed by then, never answered after.
+  if (event.type.startsWith('xstate.after.undoWindow')) return context.pending.length === 0;
   if (!event.type.startsWith('tokens.')) return true;
   // The Full Token modal is modal: only its Close button works.
   if (context.viewingId !== null) return event.type === 'tokens.closeView';
@@ -463,6 +475,9 @@ function allowed(snapshot: TokensSnapshot, event: ModelEvent<typeof tokensMachin
     );
   }
   if (event.type === 'tokens.revoke' || event.type === 'tokens.restore') return true;
+  // The name form and the Full Token modal read no row's revoked flag: they open beside the rows as
+  // loaded (issue 28: the rows' flags are not walked through every dialog).
+  if (list === 'loaded' && !rowsAsLoaded(context)) return false;
   return undo === 'idle';
 }
 
