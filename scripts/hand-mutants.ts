@@ -22,7 +22,6 @@
  * prints the table of a kept report. The unit layer takes 1–3 minutes a mutant on the shared 2-core
  * machine; the browser layer adds 2–6.
  */
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,10 +29,12 @@ import path from 'node:path';
 import { HAND_MUTANTS } from './hand-mutants-list';
 import type { HandMutant } from './hand-mutants-list';
 import { machineFilesDependingOn } from './hand-mutants-imports';
+import { run, runningGroup, runPlaywright, runVitest, stopGroup, tail } from './hand-mutants-runs';
+import type { RunOutcome } from './hand-mutants-runs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** A whole layer run may take this long before its processes are stopped and it counts as hung. */
-const RUN_LIMIT_MS = 45 * 60_000;
+/** How many failing tests a layer's report names (a text mutant can fail hundreds of model paths). */
+const LISTED = 25;
 
 type Layer = 'unit' | 'browser';
 type Verdict = 'killed' | 'survived' | 'no tests' | 'error' | 'timeout';
@@ -43,7 +44,9 @@ interface LayerResult {
   verdict: Verdict;
   /** Tests run (Vitest: in the related files; Playwright: in the matching specs). */
   tests: number;
-  /** Tests that failed with the mutant and pass without it (`file > title`). */
+  /** How many tests failed with the mutant and pass without it. */
+  failingCount: number;
+  /** The first LISTED of them (`file > title`). */
   failing: string[];
   /** Tests that failed with the mutant and also without it: not counted. */
   failingWithoutMutant: string[];
@@ -73,155 +76,6 @@ interface Report {
   mutants: MutantReport[];
 }
 
-/** A failing test's id and the file to run again to check it: `{ id, file }`. */
-interface Failure {
-  id: string;
-  file: string | null;
-}
-
-/** What a test run found: tests run, failures, and its output when the report is missing. */
-interface RunOutcome {
-  tests: number;
-  failures: Failure[];
-  timedOut: boolean;
-  error?: string;
-}
-
-let running: number | null = null;
-
-/**
- * Runs `command` in `cwd` in a process group of its own (so a hung run is stopped with all its
- * workers and servers), its output appended to `log`; resolves with the exit code, or null when it
- * was stopped at RUN_LIMIT_MS.
- */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, log: string) {
-  return new Promise<number | null>((resolve) => {
-    writeFileSync(log, `$ ${command} ${args.join(' ')}\n`, { flag: 'a' });
-    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    running = child.pid ?? null;
-    child.stdout.on('data', (chunk: Buffer) => writeFileSync(log, chunk, { flag: 'a' }));
-    child.stderr.on('data', (chunk: Buffer) => writeFileSync(log, chunk, { flag: 'a' }));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    }, RUN_LIMIT_MS);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      running = null;
-      resolve(timedOut ? null : (code ?? 1));
-    });
-  });
-}
-
-/** The last lines of `log`, for a run that left no report. */
-function tail(log: string): string {
-  return readFileSync(log, 'utf8').split('\n').slice(-15).join('\n');
-}
-
-interface VitestJson {
-  numTotalTests: number;
-  testResults: {
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: { fullName: string; status: string }[];
-  }[];
-}
-
-/** Runs Vitest with `args` in `cwd` and reads its JSON report. */
-async function runVitest(cwd: string, args: string[], env: NodeJS.ProcessEnv, log: string) {
-  const json = path.join(cwd, '.hand-mutants-vitest.json');
-  rmSync(json, { force: true });
-  const vitest = path.join(cwd, 'node_modules/.bin/vitest');
-  const code = await run(
-    vitest,
-    [...args, '--passWithNoTests', '--reporter=json', `--outputFile=${json}`],
-    cwd,
-    env,
-    log,
-  );
-  if (code === null) return { tests: 0, failures: [], timedOut: true } satisfies RunOutcome;
-  if (!existsSync(json)) return { tests: 0, failures: [], timedOut: false, error: tail(log) };
-  const report = JSON.parse(readFileSync(json, 'utf8')) as VitestJson;
-  const failures: Failure[] = report.testResults.flatMap((file) => {
-    const relative = path.relative(cwd, file.name);
-    const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    if (failed.length === 0 && file.status === 'failed')
-      return [{ id: `${relative} > (file)`, file: relative }];
-    return failed.map((test) => ({ id: `${relative} > ${test.fullName}`, file: relative }));
-  });
-  // Errors outside any test (an unhandled rejection, a timer throwing) fail the run by themselves.
-  if (code !== 0 && failures.length === 0) failures.push({ id: '(unhandled error in the run)', file: null });
-  return { tests: report.numTotalTests, failures, timedOut: false } satisfies RunOutcome;
-}
-
-interface PlaywrightSuite {
-  title: string;
-  file: string;
-  specs?: { title: string; file: string; tests: { status: string }[] }[];
-  suites?: PlaywrightSuite[];
-}
-
-/**
- * Every test of a Playwright JSON report as `{ id, file, failed }`. `file` is the spec file (from the
- * config's root) of the top-level suite: a test's own `file` is where it was declared, which may be
- * a helper that declares the tests of several specs.
- */
-function playwrightTests(
-  suites: PlaywrightSuite[],
-  testDir: string,
-  specFile?: string,
-  titles: string[] = [],
-) {
-  const found: { id: string; file: string; failed: boolean }[] = [];
-  for (const suite of suites) {
-    const file = specFile ?? path.join(testDir, suite.file);
-    const inner = specFile === undefined ? titles : [...titles, suite.title];
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) {
-        const id = [file, ...inner, spec.title].join(' > ');
-        found.push({ id, file, failed: test.status === 'unexpected' || test.status === 'flaky' });
-      }
-    }
-    found.push(...playwrightTests(suite.suites ?? [], testDir, file, inner));
-  }
-  return found;
-}
-
-/** Runs the Playwright specs matching `filters` against the build in `clientDir`. */
-async function runPlaywright(cwd: string, filters: string[], clientDir: string, log: string) {
-  const json = path.join(cwd, '.hand-mutants-playwright.json');
-  rmSync(json, { force: true });
-  const env = {
-    ...process.env,
-    CI: '1',
-    CLIENT_DIR: clientDir,
-    E2E_WORKERS: String(options.workers),
-    E2E_PORT: String(options.port),
-    PLAYWRIGHT_JSON_OUTPUT_NAME: json,
-  };
-  const playwright = path.join(cwd, 'node_modules/.bin/playwright');
-  const code = await run(playwright, ['test', '--reporter=json', ...filters], cwd, env, log);
-  if (code === null) return { tests: 0, failures: [], timedOut: true } satisfies RunOutcome;
-  if (!existsSync(json)) return { tests: 0, failures: [], timedOut: false, error: tail(log) };
-  const report = JSON.parse(readFileSync(json, 'utf8')) as {
-    config: { rootDir: string };
-    suites: PlaywrightSuite[];
-    errors: { message?: string }[];
-  };
-  const testDir = path.relative(cwd, report.config.rootDir);
-  const tests = playwrightTests(report.suites, testDir);
-  const errors = report.errors.map((error) => error.message ?? '');
-  if (tests.length === 0 && errors.some((message) => !message.includes('No tests found')))
-    return { tests: 0, failures: [], timedOut: false, error: errors.join('\n') };
-  const failures: Failure[] = tests.filter((test) => test.failed).map(({ id, file }) => ({ id, file }));
-  // A run that failed outside every test (a server that never started) has no test to blame.
-  if (code !== 0 && failures.length === 0 && tests.length > 0)
-    failures.push({ id: '(run failed)', file: null });
-  return { tests: tests.length, failures, timedOut: false } satisfies RunOutcome;
-}
-
 /** The verdict of a layer from its run with the mutant and the failures that remain without it. */
 function verdictOf(outcome: RunOutcome, withoutMutant: Set<string> | null, seconds: number): LayerResult {
   if (withoutMutant === null) {
@@ -234,16 +88,17 @@ function verdictOf(outcome: RunOutcome, withoutMutant: Set<string> | null, secon
     ? 'timeout'
     : outcome.error !== undefined
       ? 'error'
-      : outcome.tests === 0
-        ? 'no tests'
-        : failing.length > 0
-          ? 'killed'
+      : failing.length > 0
+        ? 'killed'
+        : outcome.tests === 0
+          ? 'no tests'
           : 'survived';
   return {
     verdict,
     tests: outcome.tests,
-    failing,
-    failingWithoutMutant,
+    failingCount: failing.length,
+    failing: failing.slice(0, LISTED),
+    failingWithoutMutant: failingWithoutMutant.slice(0, LISTED),
     seconds: Math.round(seconds),
     ...(outcome.error === undefined ? {} : { error: outcome.error }),
   };
@@ -304,7 +159,7 @@ async function runMutant(mutant: HandMutant, scratch: string, logs: string): Pro
       );
       browser =
         build === 0
-          ? await runPlaywright(scratch, areas, 'dist/hand-mutants-mutant', log('browser'))
+          ? await runPlaywright(scratch, areas, 'dist/hand-mutants-mutant', log('browser'), options)
           : { tests: 0, failures: [], timedOut: build === null, error: tail(log('browser')) };
     }
   } finally {
@@ -323,7 +178,7 @@ async function runMutant(mutant: HandMutant, scratch: string, logs: string): Pro
   report.layers.unit = verdictOf(unit, unitClean, unitSeconds);
   if (browser) {
     const browserClean = await failingWithoutMutant(browser, (files) =>
-      runPlaywright(scratch, files ?? areas, 'dist/hand-mutants-clean', log('browser')),
+      runPlaywright(scratch, files ?? areas, 'dist/hand-mutants-clean', log('browser'), options),
     );
     report.layers.browser = verdictOf(browser, browserClean, browserSeconds);
   }
@@ -365,7 +220,7 @@ const isKill = (result: LayerResult | undefined) =>
 /** Prints the report's table and its kill rates. */
 function printReport(report: Report): void {
   const cell = (result: LayerResult | undefined) =>
-    result === undefined ? '–' : `${result.verdict} (${result.failing.length}/${result.tests})`;
+    result === undefined ? '–' : `${result.verdict} (${result.failingCount}/${result.tests})`;
   console.log(
     `\nHand-written mutants on ${report.tree} at ${report.commit}${report.uncommitted ? ' (+ changes)' : ''}`,
   );
@@ -434,9 +289,13 @@ async function main(): Promise<void> {
   mkdirSync(logs, { recursive: true });
   const scratch = copyTree(options.tree);
   const stop = () => {
-    if (running !== null) process.kill(-running, 'SIGKILL');
-    rmSync(scratch, { recursive: true, force: true });
-    process.exit(130);
+    const group = runningGroup();
+    if (group !== null) stopGroup(group);
+    // Gives the servers the stopped run started time to end before their directory goes.
+    setTimeout(() => {
+      rmSync(scratch, { recursive: true, force: true });
+      process.exit(130);
+    }, 16_000);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
