@@ -10,9 +10,10 @@
  * The serializer keeps the state and what the checking state's guards will find in the days held:
  * their field error's message (so each message is walked once) and whether they are a preset's days.
  * Which preset, and the days themselves, only matter to the checks, which work them out (issue 28).
- * The filters keep the walk to the chart: a preset's days do not depend on the state it is chosen in,
- * so all five are chosen from the `preset` state only; while typing, another keystroke is walked
- * only when it changes what the check will find.
+ * The filters keep the walk to the chart: every event is the root's and does the same from any
+ * state, so all fixtures are walked from the `preset` state and each type's first from the others;
+ * while typing, a keystroke that changes what the check will find is walked too (each verdict is
+ * reached). The inputs only set the first days (`shareStates`).
  *
  * Every path runs on a fixed clock, 00:30 London time on Monday 3 February 2025, so the expected days
  * do not move with the day the tests run on, and the fixtures' January days lie before today.

@@ -6,8 +6,9 @@
  * first, not for every mix of values and views (issue 28: the rules themselves are table-tested in
  * src/machines/login.machine.test.ts); the checks still hold every field's view after every step.
  * The error variants are the fixtures of `authenticate`, one per branch of spec §8. The inputs are
- * the location states the guard can leave: a remembered page, and a signed-in user turned away (no
- * state at all goes where a remembered page would, by session-redirects.ts, whose test says so).
+ * the location states the guard can leave: a remembered page, and a signed-in user turned away (with
+ * no location state a login goes to the default page, `loginTarget`'s rule, which
+ * session-redirects.test.ts checks).
  */
 import { expect } from 'vitest';
 import {
