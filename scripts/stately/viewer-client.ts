@@ -15,7 +15,7 @@ interface MermaidApi {
   render(id: string, text: string): Promise<{ svg: string }>;
 }
 
-/** Renders the page; reports problems on the console (the render test fails on any). */
+/** Renders the page; reports problems on the console (`npm run stately -- --check` fails on any). */
 export function viewerMain(): void {
   const SVG_ID = 'diagram-svg';
   const COVERAGE = ['cov-browser', 'cov-model', 'cov-never'] as const;

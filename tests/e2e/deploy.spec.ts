@@ -147,3 +147,12 @@ test('what was typed into a form is offered back after the automatic reload', as
   await expect(field('Role')).toHaveValue('1');
   await expect(field('Password'), 'passwords are never kept').toHaveValue('');
 });
+
+// What a deploy serves: the built app, not the reviewer's viewer (stately/) nor node_modules.
+test('the production server does not serve the viewer', async ({ request }) => {
+  const answer = await request.get('/stately/session.html', { headers: { accept: 'text/html' } });
+  expect(await answer.text()).not.toContain('viewer-data');
+  for (const url of ['/stately/viewer.js', '/node_modules/mermaid/dist/mermaid.min.js']) {
+    expect((await request.get(url)).status(), url).toBe(404);
+  }
+});
