@@ -4,6 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_LIMIT_MS } from '@test-support/time-limits';
 import { hashApiToken } from '../auth/api-tokens';
 import { verifyPassword } from '../auth/passwords';
 import { decryptSecret } from '../auth/secret-box';
@@ -295,40 +296,44 @@ describe('seedDemoData', () => {
     await expect(seedDemoData(opened.db, { encryptionKey, now: NOW })).rejects.toThrow(/not empty/);
   });
 
-  it('is deterministic, and resetDatabase empties every table so a re-seed gives the same rows again', async () => {
-    const snapshot = async (database: OpenedDatabase) => ({
-      emails: (await database.db.select({ email: users.email }).from(users).orderBy(asc(users.id))).map(
-        (r) => r.email,
-      ),
-      skus: (
-        await database.db
-          .select({ sku: productVariants.sku })
-          .from(productVariants)
-          .orderBy(asc(productVariants.id))
-      ).map((row) => row.sku),
-      orders: await database.db
-        .select({ at: orders.ordered_at, total: orders.total_inc_vat })
-        .from(orders)
-        .orderBy(asc(orders.id))
-        .limit(50),
-    });
-    const first = await snapshot(opened);
-    expect(first.emails[3]).toMatch(/@/);
+  it(
+    'is deterministic, and resetDatabase empties every table so a re-seed gives the same rows again',
+    async () => {
+      const snapshot = async (database: OpenedDatabase) => ({
+        emails: (await database.db.select({ email: users.email }).from(users).orderBy(asc(users.id))).map(
+          (r) => r.email,
+        ),
+        skus: (
+          await database.db
+            .select({ sku: productVariants.sku })
+            .from(productVariants)
+            .orderBy(asc(productVariants.id))
+        ).map((row) => row.sku),
+        orders: await database.db
+          .select({ at: orders.ordered_at, total: orders.total_inc_vat })
+          .from(orders)
+          .orderBy(asc(orders.id))
+          .limit(50),
+      });
+      const first = await snapshot(opened);
+      expect(first.emails[3]).toMatch(/@/);
 
-    const second = await openDatabase({});
-    try {
-      await seedDemoData(second.db, { encryptionKey, now: NOW });
-      expect(await snapshot(second)).toEqual(first);
+      const second = await openDatabase({});
+      try {
+        await seedDemoData(second.db, { encryptionKey, now: NOW });
+        expect(await snapshot(second)).toEqual(first);
 
-      await resetDatabase(second.db);
-      expect(await isDatabaseEmpty(second.db)).toBe(true);
-      // Every table of the schema, not just the ones the seed fills.
-      for (const table of Object.values(schema)) expect(await countRows(second, table)).toBe(0);
-      await seedDemoData(second.db, { encryptionKey, now: NOW });
-      expect(await snapshot(second)).toEqual(first);
-    } finally {
-      await second.close();
-    }
-    // Two full seeds and a reset: about 20 s on an idle 2-core machine, 43 s on a loaded one.
-  }, 120_000);
+        await resetDatabase(second.db);
+        expect(await isDatabaseEmpty(second.db)).toBe(true);
+        // Every table of the schema, not just the ones the seed fills.
+        for (const table of Object.values(schema)) expect(await countRows(second, table)).toBe(0);
+        await seedDemoData(second.db, { encryptionKey, now: NOW });
+        expect(await snapshot(second)).toEqual(first);
+      } finally {
+        await second.close();
+      }
+      // Two full seeds and a reset: about 20 s on an idle 2-core machine, 43 s on a loaded one.
+    },
+    SLOW_TEST_LIMIT_MS,
+  );
 });

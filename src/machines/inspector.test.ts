@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { InspectionEvent } from 'xstate';
+import { CONDITION } from '@test-support/time-limits';
 import { notFoundMachine } from './notFound.machine';
 
 /** What the (mocked) Stately inspector received. */
@@ -43,7 +44,7 @@ describe('withInspection (issue 7, ?inspect)', () => {
     const actor = createActor(notFoundMachine, options).start();
     actor.send({ type: 'notFound.goHome' });
 
-    await vi.waitFor(() => expect(createBrowserInspector).toHaveBeenCalledTimes(1), { timeout: 20_000 });
+    await vi.waitFor(() => expect(createBrowserInspector).toHaveBeenCalledTimes(1), CONDITION);
     const types = received.map((event) => event.type);
     expect(types[0]).toBe('@xstate.actor');
     expect(types).toContain('@xstate.event');

@@ -8,6 +8,7 @@ import { UserType } from '@/api/schemas/common';
 import type * as ProductsPageModule from '@/features/public/ProductsPage';
 import { system } from '@/ui/system';
 import { aUser } from '@test-support/builders';
+import { CONDITION } from '@test-support/time-limits';
 import { APPS_LOGOUT_ALERT } from './DashboardLayout';
 import { forgetListLocations } from './list-return';
 import { ROUTE_ERROR_TEXT } from './RouteError';
@@ -66,7 +67,7 @@ function setSession(partial: Partial<Session>) {
  * How long to wait for code loaded on demand: its first import is transformed by Vite in the test
  * run, which takes seconds on a busy machine.
  */
-const LOADING = { timeout: 15_000 };
+const LOADING = CONDITION;
 
 /** The real route table in a memory router at `path`, once the screens it loads on demand have arrived. */
 async function routerAt(path: string) {

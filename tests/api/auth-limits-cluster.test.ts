@@ -5,6 +5,7 @@
  * PostgreSQL only: PGlite serves a single process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_LIMIT_MS } from '@test-support/time-limits';
 import { tooManyLoginsMessage } from '../../server/auth/auth-service';
 import { CLUSTER_ADMIN, startServerCluster } from './processes/server-processes';
 import type { ServerCluster } from './processes/server-processes';
@@ -23,7 +24,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('login limit across two processes'
   let cluster: ServerCluster;
   beforeAll(async () => {
     cluster = await startServerCluster(2, process.env.TEST_DATABASE_URL ?? '', { LOG_LEVEL: 'warn' });
-  });
+  }, SLOW_TEST_LIMIT_MS);
   afterAll(async () => {
     await cluster?.close();
   });

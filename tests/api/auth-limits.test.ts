@@ -9,6 +9,7 @@ import { eq, like } from 'drizzle-orm';
 import type * as Argon2 from '@node-rs/argon2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONDITION } from '@test-support/time-limits';
 import { buildApp } from '../../server/app';
 import { INVALID_LOGIN_MESSAGE, tooManyLoginsMessage } from '../../server/auth/auth-service';
 import { HASHING_BUSY_MESSAGE } from '../../server/auth/hashing-gate';
@@ -22,12 +23,6 @@ import {
 } from '../../server/users/account-service';
 import { createTestApp, FIXTURE_PASSWORD, login, postLogin } from './helpers';
 import type { TestApp } from './helpers';
-
-/**
- * How long a test waits for a condition it then asserts: vi.waitFor's default (1 s) is a
- * wall-clock verdict that a loaded CI machine misses; a passing test never waits this out.
- */
-const CONDITION = { timeout: 20_000, interval: 20 };
 
 const argon2 = vi.hoisted(() => ({
   verifications: 0,

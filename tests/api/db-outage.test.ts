@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONDITION } from '@test-support/time-limits';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import { buildApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
@@ -109,16 +110,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL outage through the r
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
     const held = getProfile(app, token);
-    await vi.waitFor(
-      async () => {
-        const { rows } = await operator.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
-          [name],
-        );
-        expect(rows[0]?.n).toBe(1);
-      },
-      { timeout: 20_000, interval: 20 },
-    );
+    await vi.waitFor(async () => {
+      const { rows } = await operator.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+        [name],
+      );
+      expect(rows[0]?.n).toBe(1);
+    }, CONDITION);
     // A transaction of the server between two statements: its client is checked out, idle, and has
     // no query to receive its connection's error (the case that ended the process).
     let resume = () => {};

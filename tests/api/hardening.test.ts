@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONDITION } from '@test-support/time-limits';
 import { buildApp } from '../../server/app';
 import { createTestApp, login, postRefresh } from './helpers';
 import type { TestApp } from './helpers';
@@ -112,10 +113,12 @@ describe('a request whose client stalls (issue 13 point 7)', () => {
       socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
       socket.on('error', reject);
       socket.on('close', () => resolve({ answer, closedAfterMs: Date.now() - started }));
+      // The configured deadline closes it, not Node's own (60 s for headers, 300 s for the request):
+      // this guard tells them apart without asking how soon after 400 ms a loaded machine gets to it.
       setTimeout(() => {
         socket.destroy();
-        reject(new Error('the server kept the stalled socket open for 5 s'));
-      }, 5_000);
+        reject(new Error(`the server kept the stalled socket open for ${CONDITION.timeout} ms`));
+      }, CONDITION.timeout);
     });
   }
 
@@ -132,7 +135,6 @@ describe('a request whose client stalls (issue 13 point 7)', () => {
       for (const outcome of [body, headers]) {
         expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 /);
         expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(timeouts.requestMs);
-        expect(outcome.closedAfterMs).toBeLessThan(timeouts.requestMs + 1_000);
       }
     } finally {
       await app.close();

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SLOW_TEST_LIMIT_MS } from '@test-support/time-limits';
 import { ProfileUser, TokenPair } from '@/api/schemas/auth';
 import { solidImage } from './account-helpers';
 import { CLUSTER_ADMIN, startServerCluster } from './processes/server-processes';
@@ -27,7 +28,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('uploads on two server processes (
     });
     expect(login.status).toBe(200);
     token = v.parse(TokenPair, await login.json()).access_token;
-  }, 120_000);
+  }, SLOW_TEST_LIMIT_MS);
   afterAll(async () => {
     await cluster?.close();
   });
