@@ -69,6 +69,10 @@ test('add a named token, copy it, revoke with confirmation, undo, and rename', a
   const name = addDialog.getByLabel('Name (optional)');
   await name.fill('x'.repeat(101));
   await expect(addDialog.getByText('Name must be at most 100 characters')).toBeVisible();
+  // A refused name is not sent: the submit puts the focus back on it.
+  await name.blur();
+  await addDialog.getByRole('button', { name: 'Add token' }).click();
+  await expect(name).toBeFocused();
   await name.fill('  Google Merchant Center ');
   await addDialog.getByRole('button', { name: 'Add token' }).click();
   await expect(page.getByText('Added new token successfully')).toBeVisible();
@@ -103,6 +107,8 @@ test('add a named token, copy it, revoke with confirmation, undo, and rename', a
   const confirm = page.getByRole('alertdialog', { name: `Revoke token ${id}?` });
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('Google Merchant Center');
+  // Cancel has the focus: Enter revokes nothing.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toContainText('Active');
@@ -178,8 +184,15 @@ test('server failures: the failed list offers Retry; add and revoke failures say
   await expect(addDialog.getByLabel('Name (optional)')).toHaveValue('Second');
   await addDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(tokensTable(page).getByRole('row')).toHaveCount(2);
-  // Closed by a click (spec §8), so the next failure opens the shared error toast afresh.
-  await addFailure.click();
+  // Closed by a click (spec §8), so the next failure opens the shared error toast afresh. Clicked in
+  // the page, at once: it also closes by itself after 5 s, which a slow machine may take to get here,
+  // and a click waiting for a toast that is leaving waits for good.
+  await page.evaluate((text) => {
+    const toast = [...document.querySelectorAll<HTMLElement>('.Toastify__toast')].find((element) =>
+      element.textContent?.includes(text),
+    );
+    toast?.click();
+  }, 'Failed to add token: Token quota reached');
   await expect(addFailure).toBeHidden();
 
   // A failed revoke: the reason in an error toast, the row still active and usable.
