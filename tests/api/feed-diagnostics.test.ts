@@ -9,6 +9,7 @@ import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import { WARNING_TEXTS } from '../../server/feeds/diagnostics';
+import { FEED_NOT_FOUND } from '../../server/feeds/feeds-service';
 import { insertFeed, insertProduct } from './feed-content-fixtures';
 import { insertCustomer, issueToken } from './feed-fixtures';
 import { createTestApp, login } from './helpers';
@@ -319,7 +320,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
   it('answers 404 for an unknown feed and 400 for an id that is not one', async () => {
     const missing = await diagnostics(999_999);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe('Feed not found');
+    expect(missing.json().message).toBe(FEED_NOT_FOUND);
     expect((await diagnostics('abc')).statusCode).toBe(400);
     expect((await diagnostics(0)).statusCode).toBe(400);
   });
