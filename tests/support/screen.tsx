@@ -11,13 +11,14 @@
  * `vi.mock('@/routes/screen-actor', async (original) => (await import('@test-support/given-actors')).screenActorWithGiven(await original()));`
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileUser } from '@/api/schemas/auth';
 import type { SessionTokens } from '@/machines/session-adapters';
 import { sessionMachine } from '@/machines/session.machine';
 import { SessionActorContext } from '@/routes/session';
@@ -50,6 +51,26 @@ export const IDLE_SESSION = sessionMachine.provide({
     screenWakeLock: fromCallback(() => undefined),
   },
 });
+
+/**
+ * A session that signs `user` in at once, as after a reload with stored tokens: the screens that
+ * read the signed-in user draw once it has settled (`settleSession`).
+ */
+export function signedInSession(user: ProfileUser): typeof IDLE_SESSION {
+  return sessionMachine.provide({
+    actors: {
+      readStoredTokens: fromPromise(async () => ({ accessToken: 'access-1', refreshToken: 'refresh-1' })),
+      loadProfile: fromPromise(async () => user),
+      crossTabSync: fromCallback(() => undefined),
+      screenWakeLock: fromCallback(() => undefined),
+    },
+  });
+}
+
+/** Lets a rendered session's start check settle (its fake calls answer at once). */
+export async function settleSession(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
 
 /** What a screen is rendered with: the router's URL, and the session's logic. */
 export interface ScreenOptions {
