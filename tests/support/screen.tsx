@@ -59,7 +59,10 @@ export const IDLE_SESSION = sessionMachine.provide({
 export function signedInSession(user: ProfileUser): typeof IDLE_SESSION {
   return sessionMachine.provide({
     actors: {
-      readStoredTokens: fromPromise(async () => ({ accessToken: 'access-1', refreshToken: 'refresh-1' })),
+      readStoredTokens: fromPromise<SessionTokens>(async () => ({
+        accessToken: 'access-1',
+        refreshToken: 'refresh-1',
+      })),
       loadProfile: fromPromise(async () => user),
       crossTabSync: fromCallback(() => undefined),
       screenWakeLock: fromCallback(() => undefined),

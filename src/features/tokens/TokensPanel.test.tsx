@@ -67,7 +67,7 @@ async function panelAfter(calls: Calls, events: TokensEvent[], state: (snapshot:
         loadTokens: fromPromise(() => answer(calls.load)),
         addToken: fromPromise(() => answer(calls.add)),
         renameToken: fromPromise(() => answer(calls.rename)),
-        revokeToken: fromCallback<RevokeAnswer, { tokenId: number; revoke: boolean }>(
+        revokeToken: fromCallback<RevokeAnswer, { userId: number; tokenId: number; revoke: boolean }>(
           ({ input, sendBack }) => {
             if (calls.revoke !== 'answer') return;
             const row = TOKENS.find((one) => one.id === input.tokenId) ?? token(input.tokenId);
@@ -218,7 +218,9 @@ function expectPanel(snapshot: TokensSnapshot): void {
 
 const undoButtons = () => screen.queryAllByRole('button', { name: /^Undo revoke/, hidden: true });
 const LOADED: Calls = { load: TOKENS };
-const dialogIn = (dialog: string) => (snapshot: TokensSnapshot) => snapshot.matches({ dialog });
+const dialogIn =
+  (dialog: 'closed' | 'naming' | 'confirming' | 'adding' | 'renaming') => (snapshot: TokensSnapshot) =>
+    snapshot.matches({ dialog });
 
 describeScreenStates(tokensMachine, {
   'tokens.list.loading': async () => {
