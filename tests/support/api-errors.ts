@@ -3,12 +3,7 @@
  * its constants (issue 28: the client's texts are asserted once, in `src/api/client.test.ts`; other
  * tests refer to them through these builders and the constants).
  */
-import {
-  ApiError,
-  NETWORK_FAILURE_MESSAGE,
-  TOKENS_EXPIRED_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
-} from '@/api/client';
+import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 
 /** No answer at all (offline, refused, timed out): `NETWORK_FAILURE_MESSAGE`, no status. */
 export function networkFailure(): ApiError {
@@ -18,11 +13,6 @@ export function networkFailure(): ApiError {
 /** A 401 on a call that sent a token: `TOKENS_EXPIRED_MESSAGE`. */
 export function tokensExpired(): ApiError {
   return new ApiError(TOKENS_EXPIRED_MESSAGE, { kind: 'tokens-expired', status: 401 });
-}
-
-/** A call that needed a token when none was stored (nothing sent): `UNAUTHORIZED_MESSAGE`. */
-export function unauthorized(): ApiError {
-  return new ApiError(UNAUTHORIZED_MESSAGE, { kind: 'unauthorized' });
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * A fake `fetch` for tests of the HTTP client and its downloaders (issue 28): it answers every call
- * from the test's function and records each request, so a test checks what was sent and what the
- * client made of the answer without a server.
+ * A fake `fetch` for tests of the HTTP client and its downloaders (issue 28): a client whose fetch
+ * answers every call from the test's function and records each request, so a test checks what was
+ * sent and what the client made of the answer without a server.
  */
 import { vi } from 'vitest';
 import type { Mock } from 'vitest';
@@ -11,28 +11,19 @@ import { createApiClient } from '@/api/client';
 export const TEST_API_PREFIX = 'http://api.test/api/backoffice';
 
 /**
- * A `fetch` mock that answers every call with `answer()` and records each request in `requests`
- * (as `Request`s, so a test reads method, URL, headers and body as the network would).
+ * An API client (`createApiClient`: `request` and `http`) on `TEST_API_PREFIX` whose `fetch` is a mock
+ * that answers every call with `answer()` and records each request in `requests` (as `Request`s, so a
+ * test reads method, URL, headers and body as the network would).
  */
-export function recordingFetch(answer: () => Response | Promise<Response>): {
-  fetch: Mock<typeof fetch>;
-  requests: Request[];
-} {
+export function clientAnswering(
+  answer: () => Response | Promise<Response>,
+): ReturnType<typeof createApiClient> & { fetch: Mock<typeof fetch>; requests: Request[] } {
   const requests: Request[] = [];
   const fake = vi.fn<typeof fetch>(async (input, init) => {
     requests.push(new Request(input, init));
     return answer();
   });
-  return { fetch: fake, requests };
-}
-
-/**
- * An API client (`createApiClient`: `request` and `http`) on `TEST_API_PREFIX` whose fetch is a
- * `recordingFetch(answer)`, with that fetch and its `requests`.
- */
-export function clientAnswering(answer: () => Response | Promise<Response>) {
-  const { fetch, requests } = recordingFetch(answer);
-  return { ...createApiClient({ prefixUrl: TEST_API_PREFIX, fetch }), fetch, requests };
+  return { ...createApiClient({ prefixUrl: TEST_API_PREFIX, fetch: fake }), fetch: fake, requests };
 }
 
 /** A JSON answer with `status` (200 by default) and `headers` besides its Content-Type. */

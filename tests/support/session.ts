@@ -10,7 +10,7 @@ import type { CrossTabCommand, SessionTokens } from '@/machines/session-adapters
 import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, sessionMachine } from '@/machines/session.machine';
 import type { SessionEmitted } from '@/machines/session.machine';
 import { aUser } from './builders';
-import { heldPromiseActor } from './fake-actors';
+import { heldPromiseActor, recordingReceiver } from './fake-actors';
 
 /** The tokens `startLoggedIn` signs in with (and a test may store before `startSession`). */
 export const STORED_TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1' };
@@ -26,7 +26,7 @@ export function startSession(options: { stored?: SessionTokens } = {}) {
   const profileLoads = heldPromiseActor<ProfileUser, { accessToken: string }>();
   const refreshes = heldPromiseActor<SessionTokens, SessionTokens>();
   const serverLogouts = heldPromiseActor<unknown, { accessToken: string }>();
-  const crossTabCommands: CrossTabCommand[] = [];
+  const crossTab = recordingReceiver<CrossTabCommand>();
   const wakeLock = { starts: 0, stops: 0 };
   const clearStoredTokens = vi.fn();
   const reportFailure = vi.fn();
@@ -37,9 +37,7 @@ export function startSession(options: { stored?: SessionTokens } = {}) {
       loadProfile: profileLoads.logic,
       refreshSession: refreshes.logic,
       notifyServerOfLogout: serverLogouts.logic,
-      crossTabSync: fromCallback<CrossTabCommand>(({ receive }) => {
-        receive((command) => crossTabCommands.push(command));
-      }),
+      crossTabSync: crossTab.logic,
       screenWakeLock: fromCallback(() => {
         wakeLock.starts += 1;
         return () => {
@@ -61,7 +59,7 @@ export function startSession(options: { stored?: SessionTokens } = {}) {
     profileLoads: profileLoads.calls,
     refreshes: refreshes.calls,
     serverLogouts: serverLogouts.calls,
-    crossTabCommands,
+    crossTabCommands: crossTab.received,
     wakeLock,
     clearStoredTokens,
     reportFailure,
