@@ -86,6 +86,10 @@ export const MACHINES = {
     file: 'feedEditor.machine.ts',
     load: async () => (await import('@/machines/feedEditor.machine')).feedEditorMachine,
   },
+  shopifyConnection: {
+    file: 'shopifyConnection.machine.ts',
+    load: async () => (await import('@/machines/shopifyConnection.machine')).shopifyConnectionMachine,
+  },
   profile: {
     file: 'profile.machine.ts',
     load: async () => (await import('@/machines/profile.machine')).profileMachine,
@@ -863,5 +867,19 @@ export const CALLS: readonly ActorCall[] = [
     actor: 'removeAvatar',
     request: { method: 'DELETE', path: '/account/upload/avatar', bearer: 'access-stored' },
     ...passedOn(PROFILE),
+  },
+  // Issue 29 (src/api/schemas/shopify.ts): POST /users/{userId}/shopify/check, no body.
+  {
+    machine: 'shopifyConnection',
+    actor: 'checkConnection',
+    input: { userId: 12 },
+    request: { method: 'POST', path: '/users/12/shopify/check', bearer: 'access-stored' },
+    ...passedOn({
+      status: 'connected',
+      checked_at: '2026-11-26T10:00:00.000Z',
+      shop_name: 'Hopper Supplements',
+      scopes: ['read_products'],
+      failure: null,
+    }),
   },
 ];
