@@ -22,6 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ProductStatus } from '@/api/schemas/shop';
+import type { ShopifyFailureCode } from '@/api/schemas/shopify';
 
 /**
  * The one text the users search matches (issue 3 "Server"): first and last name joined by a space,
@@ -56,6 +57,19 @@ export const users = pgTable(
     shopify_domain: text('shopify_domain').notNull().default(''),
     /** AES-256-GCM ciphertext of the Shopify admin API key; write-only (ARCHITECTURE.md §3). */
     shopify_admin_api_encrypted: text('shopify_admin_api_encrypted'),
+    /**
+     * The last connection check of the customer's store (issue 29): 'connected' or 'failed', null when
+     * never checked since the domain or key last changed (a save changing either clears these).
+     */
+    shopify_check_status: text('shopify_check_status').$type<'connected' | 'failed'>(),
+    shopify_checked_at: timestamp('shopify_checked_at', { withTimezone: true }),
+    /** `shop.name` and the key's `currentAppInstallation.accessScopes` handles, when connected. */
+    shopify_shop_name: text('shopify_shop_name'),
+    shopify_scopes: jsonb('shopify_scopes').$type<string[]>().notNull().default([]),
+    /** Why the last check failed (a ShopifyFailure), null unless failed. */
+    shopify_failure_code: text('shopify_failure_code').$type<ShopifyFailureCode>(),
+    shopify_failure_message: text('shopify_failure_message'),
+    shopify_failure_retry_after_seconds: integer('shopify_failure_retry_after_seconds'),
     /** Percent, one of 0, 5, 10, 15, 20, 25 (spec §5). */
     discount_rate: smallint('discount_rate').notNull().default(0),
     /** Percent, 0–100 (spec §5). */
@@ -390,6 +404,77 @@ export const storedFiles = pgTable('stored_files', {
   created_at: createdAt(),
 });
 
+/**
+ * The variant mapping of one customer's Shopify store, per catalogue product (issue 29;
+ * ARCHITECTURE.md §4 "The customer's store"): whether the last sync found a product of this handle in
+ * the store (`products(query: "handle:...")`) and whether it is published on the store's online store
+ * (`Product.onlineStoreUrl` not null). Rows are those of the last successful sync.
+ */
+export const shopifyProducts = pgTable(
+  'shopify_products',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    found: boolean('found').notNull(),
+    /** Published on the online store (onlineStoreUrl not null); false when not found. */
+    published: boolean('published').notNull(),
+    seen_at: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.product_id] })],
+);
+
+/**
+ * Our catalogue variant → the customer's store's own variant (issue 29), matched by option values
+ * within the product of the same handle; only matched variants have a row.
+ */
+export const shopifyVariants = pgTable(
+  'shopify_variants',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variant_id: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    /** The store's variant GID (`gid://shopify/ProductVariant/...`). */
+    shopify_variant_id: text('shopify_variant_id').notNull(),
+    /** The store's product GID. */
+    shopify_product_id: text('shopify_product_id').notNull(),
+    /** The store's product is published on its online store. */
+    published: boolean('published').notNull(),
+    seen_at: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.variant_id] })],
+);
+
+/**
+ * Each customer's store sync (issue 29): the last run's end and failure, when a run last succeeded
+ * (the mapping above is that run's), and the lease that lets one run per customer go at a time
+ * across processes: a run holds it while `locked_until` is in the future (renewed as it goes), so a
+ * crashed process's lease simply expires.
+ */
+export const shopifySyncs = pgTable('shopify_syncs', {
+  user_id: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** When the last run ended, null before the first. */
+  ended_at: timestamp('ended_at', { withTimezone: true }),
+  /** When the last successful run ended: the mapping is from then; null when none succeeded. */
+  succeeded_at: timestamp('succeeded_at', { withTimezone: true }),
+  /** Why the last run failed (a ShopifyFailure), null when it succeeded. */
+  failure_code: text('failure_code').$type<ShopifyFailureCode>(),
+  failure_message: text('failure_message'),
+  failure_retry_after_seconds: integer('failure_retry_after_seconds'),
+  /** Random id of the run holding the lease, null when none does. */
+  lease_id: text('lease_id'),
+  /** The lease ends at this time unless renewed. */
+  locked_until: timestamp('locked_until', { withTimezone: true }),
+});
+
 export const schema = {
   users,
   refreshTokenFamilies,
@@ -406,4 +491,7 @@ export const schema = {
   transactions,
   attemptCounters,
   storedFiles,
+  shopifyProducts,
+  shopifyVariants,
+  shopifySyncs,
 };

@@ -15,6 +15,8 @@ import type { DIAGNOSTIC_WARNINGS, DiagnosticItem } from '@/api/schemas/feed-dia
 import type { ExclusionReason } from '@/api/schemas/shop';
 import type { Db } from '../db/open';
 import { brands, feedProducts, feeds, productAssets, products, productVariants, users } from '../db/schema';
+import { loadStoreMapping, storeExclusion } from '../shopify/feed-store';
+import type { StoreCounts } from '../shopify/feed-store';
 import { cutOnWord, DESCRIPTION_LIMIT, descriptionFromHtml, oneLine, xmlSafe } from './feed-text';
 import { GOOGLE_LIMITS } from './feed-validator';
 import { deliverableGtin } from './gtin';
@@ -82,6 +84,10 @@ export interface FeedBuild {
   archived: { item: DiagnosticItem; optionValues: string[]; archivedAt: Date | null }[];
   /** Delivered items Google may warn about. */
   warnings: { code: DiagnosticWarning; item: DiagnosticItem }[];
+  /** The feed's customer, null when it has none. */
+  userId: number | null;
+  /** The items as the customer's synced store left them; null when it was never synced (issue 29). */
+  store: StoreCounts | null;
 }
 
 /** A variant row as the build reads it. */
@@ -102,14 +108,16 @@ function landingVariant<T extends VariantRow>(variants: readonly T[]): T | undef
 }
 
 /**
- * Builds feed `feedId` as delivered, in four queries. Per product (by id): a product excluded by
- * productExclusion is left out as a whole; otherwise each of its variants not archived, by
+ * Builds feed `feedId` as delivered, in four queries (and the store mapping's, issue 29). Per
+ * product (by id): a product excluded by productExclusion, or by the customer's synced store
+ * (storeExclusion), is left out as a whole; otherwise each of its variants not archived, by
  * position, is an item unless variantExclusion excludes it, grouped and titled by
  * groupProductItems. Relative image paths are made absolute on `publicUrl`; links go to the
  * product's page in the customer's Shopify store, or on `publicUrl` when the customer has no usable
- * domain, without `?variant=` (ARCHITECTURE.md §4 "The customer's store"): an item whose price or
- * availability differs from the variant that page opens on is a `landing_variant` warning.
- * Resolves to null when the feed does not exist.
+ * domain (ARCHITECTURE.md §4 "The customer's store"). A variant the synced store matched selects
+ * the store's own variant (`?variant={id}`); one it did not match is a `variant_not_in_store`
+ * warning; a link without `?variant=` whose item's price or availability differs from the variant
+ * that page opens on is a `landing_variant` warning. Resolves to null when the feed does not exist.
  */
 export async function buildDeliveredFeed(
   db: Db,
@@ -126,6 +134,7 @@ export async function buildDeliveredFeed(
         id: feeds.id,
         name: feeds.name,
         includeUnpublished: feeds.include_unpublished,
+        userId: feeds.user_id,
         discountRate: users.discount_rate,
         shopifyDomain: users.shopify_domain,
       })
@@ -195,6 +204,16 @@ export async function buildDeliveredFeed(
   // is reduced to its host here rather than sent as 'https://https://...'.
   const host = shopDomainHost(feed.shopifyDomain ?? '');
   const store = host ? `https://${host}` : publicUrl;
+  // Issue 29: the customer's synced store decides which products have a page and which variant a link selects.
+  const mapping =
+    feed.userId === null || host === null
+      ? null
+      : await loadStoreMapping(
+          db,
+          feed.userId,
+          productRows.map((row) => row.id),
+        );
+  const storeCounts: StoreCounts | null = mapping && { mapped: 0, unmapped: 0, excluded: 0 };
 
   const items: DeliveredItem[] = [];
   const excluded: FeedBuild['excluded'] = [];
@@ -209,15 +228,27 @@ export async function buildDeliveredFeed(
       variant_id: variant?.id ?? null,
       sku: variant?.sku == null ? null : xmlSafe(variant.sku),
     });
-    const productReason = productExclusion(
-      { status: product.status, giftCard: product.giftCard, name: productName, published: product.published },
-      { includeUnpublished: feed.includeUnpublished },
-    );
+    const productReason =
+      productExclusion(
+        {
+          status: product.status,
+          giftCard: product.giftCard,
+          name: productName,
+          published: product.published,
+        },
+        { includeUnpublished: feed.includeUnpublished },
+      ) ??
+      (mapping && storeExclusion(mapping, product.id, { includeUnpublished: feed.includeUnpublished }));
+    const images = (imagesOf.get(product.id) ?? []).map((row) => absoluteUrl(row.src, publicUrl));
     if (productReason) {
       excluded.push({ reason: productReason, item: named(null) });
+      // The items the store's verdict alone leaves out: those the catalogue's rules would deliver.
+      if (storeCounts && (productReason === 'not_in_store' || productReason === 'not_published_in_store'))
+        storeCounts.excluded += (variantsOf.get(product.id) ?? []).filter(
+          (variant) => !variant.archived && variantExclusion(variant, images.length > 0) === null,
+        ).length;
       continue;
     }
-    const images = (imagesOf.get(product.id) ?? []).map((row) => absoluteUrl(row.src, publicUrl));
     const current = (variantsOf.get(product.id) ?? []).filter((variant) => {
       if (variant.archived) {
         const optionValues = [variant.option1, variant.option2, variant.option3].flatMap((value) =>
@@ -270,6 +301,11 @@ export async function buildDeliveredFeed(
       const onSale = compareAt !== null && compareAt > price;
       const availability = availabilityOf(variant);
       const item = named(variant);
+      const storeVariantId = mapping?.variants.get(variant.id);
+      // A product the last sync looked at (found, as it was not excluded) whose variant it did not match.
+      const unmatched = storeVariantId === undefined && mapping?.products.has(product.id) === true;
+      if (storeVariantId !== undefined && storeCounts) storeCounts.mapped++;
+      if (unmatched && storeCounts) storeCounts.unmapped++;
 
       items.push({
         id: `v${variant.id}`,
@@ -279,7 +315,7 @@ export async function buildDeliveredFeed(
         sku: item.sku,
         title: group.title,
         description,
-        link,
+        link: storeVariantId === undefined ? link : `${link}?variant=${storeVariantId}`,
         image_link: image,
         additional_image_links: images
           .filter((src) => src !== image)
@@ -299,7 +335,9 @@ export async function buildDeliveredFeed(
       if (quantityUnknown(variant)) warnings.push({ code: 'quantity_unknown', item });
       if (gtin === null) warnings.push({ code: 'no_gtin', item });
       if (group.titleCut) warnings.push({ code: 'title_truncated', item });
+      if (unmatched) warnings.push({ code: 'variant_not_in_store', item });
       if (
+        storeVariantId === undefined &&
         landing &&
         landing.id !== variant.id &&
         (landing.price !== variant.price ||
@@ -317,6 +355,8 @@ export async function buildDeliveredFeed(
     excluded,
     archived,
     warnings,
+    userId: feed.userId,
+    store: storeCounts,
   };
 }
 

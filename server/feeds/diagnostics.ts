@@ -2,7 +2,7 @@
  * What the admin reads about a feed (issue 12 "Diagnostics for the admin"): the counts of what it
  * selects and delivers, what it leaves out grouped by reason, the warnings Google may raise, what
  * the feed validator finds, the three URLs the customer's store fetches, and the first items as
- * the customer receives them. Built from the very build the delivery sends (delivery.ts).
+ * the customer receives them, and its customer's Shopify store (issue 29). Built from the very build the delivery sends (delivery.ts).
  */
 import type { DiagnosticItem, FeedDiagnostics, WarningGroup } from '@/api/schemas/feed-diagnostics';
 import { DIAGNOSTIC_WARNINGS } from '@/api/schemas/feed-diagnostics';
@@ -13,6 +13,7 @@ import type { Db } from '../db/open';
 import type { DeliveryOptions, DiagnosticWarning } from './delivery';
 import { buildDeliveredFeed } from './delivery';
 import { validateFeedItems } from './feed-validator';
+import { feedShopifyStatus } from '../shopify/feed-store';
 import { googleAttributes } from './google-item';
 
 /** How many delivered items the preview shows. */
@@ -26,6 +27,9 @@ export const WARNING_TEXTS: Record<DiagnosticWarning, string> = {
   landing_variant:
     "Landing page may show another variant's price or availability: the link opens the product page, " +
     "which cannot select the variant until the customer's store variant ids are known",
+  variant_not_in_store:
+    "Not found among the variants of the product in the customer's Shopify store: the link opens the " +
+    'product page, on whichever variant it shows first',
 };
 
 /** The entries of `entries` grouped by `key`, in the order of `order`, empty groups left out. */
@@ -39,17 +43,21 @@ function grouped<K extends string>(
 }
 
 /**
- * The diagnostics of feed `feedId`, or null when there is no such feed.
+ * The diagnostics of feed `feedId`, or null when there is no such feed. `now` tells whether a
+ * store sync still runs.
  * @param feedUrlBase where the delivery API serves feeds, e.g.
  *   'https://feeds.example.com/api/feed/v1/feeds' (the id and '.json', '.csv' or '.xml' follow)
  */
 export async function feedDiagnostics(
   db: Db,
   feedId: number,
-  options: DeliveryOptions & { feedUrlBase: string },
+  options: DeliveryOptions & { feedUrlBase: string; now: Date },
 ): Promise<FeedDiagnostics | null> {
   const build = await buildDeliveredFeed(db, feedId, options);
   if (!build) return null;
+  const counts = build.store ?? { mapped: 0, unmapped: 0, excluded: 0 };
+  const shopify =
+    build.userId === null ? null : await feedShopifyStatus(db, build.userId, counts, options.now);
   const { feed } = build;
   const excluded = grouped<ExclusionReason>(
     EXCLUSION_REASONS,
@@ -86,5 +94,6 @@ export async function feedDiagnostics(
       link: item.link,
       image_link: item.image_link,
     })),
+    shopify,
   };
 }

@@ -191,6 +191,7 @@ export function createFeedsService({ db, now, config }: FeedsDeps): FeedsService
         publicUrl: config.publicUrl,
         currency: config.catalogueCurrency,
         feedUrlBase,
+        now: now(),
       });
       if (!diagnostics) throw new NotFoundError(FEED_NOT_FOUND);
       return diagnostics;

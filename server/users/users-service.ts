@@ -17,9 +17,11 @@ import type {
 import { EMAIL_TAKEN_MESSAGE } from '@/api/schemas/users';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../auth/passwords';
 import { revokeUserFamilies } from '../auth/refresh-tokens';
-import { encryptSecret } from '../auth/secret-box';
+import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
 import { users, userSearchText } from '../db/schema';
+import { connectionColumns, connectionOf } from '../shopify/connection-record';
+import { forgetStore } from '../shopify/store-records';
 import type { CsvExport } from '../reports/dashboard-exports';
 import { userStatistics } from './statistics';
 import { usersCsv } from './users-export';
@@ -102,6 +104,7 @@ const userColumns = {
   shipping_discount_rate: users.shipping_discount_rate,
   avatar_original: users.avatar_original,
   avatar_thumb_36: users.avatar_thumb_36,
+  ...connectionColumns,
   feeds: feedShare,
   orders: orderCount,
   created_at: users.created_at,
@@ -135,6 +138,7 @@ function toUser(row: UserRow): User {
     shopify_id: row.shopify_id,
     shopify_domain: row.shopify_domain,
     has_shopify_admin_api: row.has_shopify_admin_api,
+    shopify_connection: connectionOf(row),
     discount_rate: row.discount_rate,
     shipping_discount_rate: row.shipping_discount_rate,
     avatar: row.avatar_original
@@ -344,7 +348,8 @@ export async function createUser(deps: UsersDeps, fields: UserFields): Promise<U
 
 /**
  * Updates user `id` as `actorId` (the signed-in admin). A null password or Shopify key keeps the
- * stored one. Setting the user Inactive revokes their refresh-token families in the same
+ * stored one. A changed Shopify domain or key clears the last connection check (and a changed domain
+ * the store's variant mapping and sync results, issue 29). Setting the user Inactive revokes their refresh-token families in the same
  * transaction (their API tokens stop working through the status check of the feed delivery).
  * Throws NotFoundError (unknown id), ConflictError (email taken), InvalidInputError (an admin
  * deactivating or demoting themselves, a common password).
@@ -356,7 +361,11 @@ export async function updateUser(
   fields: UserFields,
 ): Promise<User> {
   const { db } = deps;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  const [existing] = await db
+    .select({ domain: users.shopify_domain, key: users.shopify_admin_api_encrypted })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   if (!existing) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
   if (id === actorId && fields.status !== UserStatus.Active)
     throw new InvalidInputError(SELF_DEACTIVATE_MESSAGE, { field: 'status' });
@@ -366,6 +375,10 @@ export async function updateUser(
   await assertEmailFree(db, fields.email, id);
   const now = deps.now();
   const passwordHash = fields.password === null ? undefined : await hashPassword(fields.password);
+  const domainChanged = fields.shopify_domain !== existing.domain;
+  const keyChanged =
+    fields.shopify_admin_api !== null &&
+    (existing.key === null || decryptSecret(deps.encryptionKey, existing.key) !== fields.shopify_admin_api);
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -379,6 +392,8 @@ export async function updateUser(
           updated_at: now,
         })
         .where(eq(users.id, id));
+      // Another store or key: the last check says nothing of it, nor (another store) the mapping.
+      if (domainChanged || keyChanged) await forgetStore(tx as unknown as Db, id, { mapping: domainChanged });
       if (fields.status !== UserStatus.Active) {
         await revokeUserFamilies(tx as unknown as Db, id, 'user_inactive', now);
       } else if (passwordHash !== undefined) {

@@ -22,6 +22,7 @@ function diagnostics(feedId: number, delivered: number): FeedDiagnostics {
     errors: [],
     urls: { json: 'j', csv: 'c', xml: 'x' },
     preview: [],
+    shopify: null,
   };
 }
 

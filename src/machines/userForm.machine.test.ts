@@ -44,6 +44,7 @@ const USER: User = {
   shopify_id: '42',
   shopify_domain: 'hopper.myshopify.com',
   has_shopify_admin_api: true,
+  shopify_connection: { status: 'not_checked', checked_at: null, shop_name: null, scopes: [], failure: null },
   discount_rate: 15,
   shipping_discount_rate: 20,
   avatar: null,

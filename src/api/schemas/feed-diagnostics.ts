@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { FeedUrls } from './feed-formats';
 import { Availability, ExclusionReason } from './shop';
+import { FeedShopifyStatus } from './shopify';
 
 /** One catalogue variant the diagnostics name (variant null when the whole product is meant). */
 export const DiagnosticItem = v.object({
@@ -34,6 +35,7 @@ export const DIAGNOSTIC_WARNINGS = [
   'no_gtin',
   'title_truncated',
   'landing_variant',
+  'variant_not_in_store',
 ] as const;
 export const WarningGroup = v.object({
   code: v.picklist(DIAGNOSTIC_WARNINGS),
@@ -86,5 +88,7 @@ export const FeedDiagnostics = v.object({
   errors: v.array(v.object({ item_id: v.string(), attribute: v.string(), message: v.string() })),
   urls: FeedUrls,
   preview: v.array(PreviewItem),
+  /** The customer's Shopify store as this feed sees it (issue 29); null for a feed with no customer. */
+  shopify: v.nullable(FeedShopifyStatus),
 });
 export type FeedDiagnostics = v.InferOutput<typeof FeedDiagnostics>;

@@ -40,7 +40,9 @@ export type Availability = v.InferOutput<typeof Availability>;
  * 26): a product that is not active (one code per status), a gift card, an empty title, or only
  * not published on the store's online store (its page would be a 404; a feed may include such
  * products on purpose, `include_unpublished`); a variant priced 0 or without any image (its own or
- * the product's).
+ * the product's). For a customer whose Shopify store was synced (issue 29), a product that store does
+ * not have (`not_in_store`) or does not publish on its online store (`not_published_in_store`): its
+ * page there would be a 404.
  */
 export const EXCLUSION_REASONS = [
   'status_draft',
@@ -49,6 +51,8 @@ export const EXCLUSION_REASONS = [
   'gift_card',
   'no_title',
   'not_published',
+  'not_in_store',
+  'not_published_in_store',
   'price_zero',
   'no_image',
 ] as const;
@@ -63,6 +67,8 @@ export const EXCLUSION_TEXTS: Record<ExclusionReason, string> = {
   gift_card: 'Gift card: Google does not accept gift cards',
   no_title: 'No title',
   not_published: 'Not on the online store: its product page would not be found',
+  not_in_store: "Not in the customer's Shopify store: its product page would not be found",
+  not_published_in_store: "Not published on the customer's online store: its product page would not be found",
   price_zero: 'Price is 0',
   no_image: 'No image',
 };

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { Avatar, CONTROL_CHARACTERS_MESSAGE, UserStatus, UserType, withoutControlCharacters } from './common';
+import { ShopifyConnection } from './shopify';
 
 /** Spec §9: the discount rates a user may have, in percent. */
 export const DISCOUNT_RATES = [0, 5, 10, 15, 20, 25] as const;
@@ -267,6 +268,8 @@ export const User = v.object({
   shopify_domain: v.string(),
   /** Whether a Shopify admin API key is stored (the key itself is write-only). */
   has_shopify_admin_api: v.boolean(),
+  /** The customer's store connection as last checked (issue 29; shopify.ts). */
+  shopify_connection: ShopifyConnection,
   discount_rate: v.number(),
   shipping_discount_rate: v.number(),
   avatar: v.nullable(Avatar),

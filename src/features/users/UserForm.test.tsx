@@ -41,6 +41,13 @@ const GRACE: User = {
   shopify_id: '12345',
   shopify_domain: 'hopper.myshopify.com',
   has_shopify_admin_api: false,
+  shopify_connection: {
+    status: 'not_configured',
+    checked_at: null,
+    shop_name: null,
+    scopes: [],
+    failure: null,
+  },
   discount_rate: 10,
   shipping_discount_rate: 5,
   avatar: null,

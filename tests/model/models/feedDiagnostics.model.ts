@@ -37,6 +37,7 @@ const DIAGNOSTICS: FeedDiagnostics = {
     xml: 'https://feeds.example.com/api/feed/v1/feeds/7.xml',
   },
   preview: [],
+  shopify: null,
 };
 
 export default defineModel({

@@ -111,6 +111,13 @@ const GRACE: User = {
   shopify_id: 'hopper-health',
   shopify_domain: 'hopper-health.myshopify.com',
   has_shopify_admin_api: false,
+  shopify_connection: {
+    status: 'not_configured',
+    checked_at: null,
+    shop_name: null,
+    scopes: [],
+    failure: null,
+  },
   discount_rate: 15,
   shipping_discount_rate: 5,
   avatar: null,
