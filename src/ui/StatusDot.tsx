@@ -1,19 +1,38 @@
 /** A coloured dot with its label, e.g. a user's status (spec §2: green 'Active', red 'Inactive'). */
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+
+/**
+ * The dot's colour for each status of a customer's Shopify connection (issue 29; the statuses of
+ * src/api/schemas/shopify.ts, which this layer does not import): grey until a check says more.
+ */
+export const SHOPIFY_STATUS_COLORS = {
+  not_configured: 'gray.400',
+  not_checked: 'gray.400',
+  connected: 'green.500',
+  failed: 'red.500',
+} as const;
 
 /** Props of {@link StatusDot}. */
 export interface StatusDotProps {
   label: string;
   /** A Chakra colour token, e.g. 'green.500'. */
   color: string;
+  /**
+   * More about the status (a failure's reason): a tooltip for the pointer, read after the label by
+   * assistive technology, so a compact cell can carry it.
+   */
+  detail?: string | null;
 }
 
-/** Renders the dot (decorative) and the label text. */
-export function StatusDot({ label, color }: StatusDotProps) {
+/** Renders the dot (decorative) and the label text, with the detail when there is one. */
+export function StatusDot({ label, color, detail }: StatusDotProps) {
   return (
-    <HStack gap="2">
+    <HStack gap="2" title={detail ?? undefined}>
       <Box aria-hidden w="2.5" h="2.5" borderRadius="full" bg={color} flexShrink={0} />
-      <Text as="span">{label}</Text>
+      <Text as="span">
+        {label}
+        {detail && <VisuallyHidden>: {detail}</VisuallyHidden>}
+      </Text>
     </HStack>
   );
 }
