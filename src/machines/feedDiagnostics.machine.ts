@@ -5,15 +5,26 @@
  * sends `diagnostics.reload` with the feed's id after every save; the panel's Retry sends
  * `diagnostics.retry` after a failure. A reload keeps the last diagnostics on show until the new
  * ones arrive.
+ *
+ * Issue 29: the panel's "Shopify store" section sends `shopify.sync` ("Sync now") when the feed has
+ * a customer whose store is configured. The sync (POST /feeds/{feedId}/shopify/sync) answers with
+ * the store's view at once, then the diagnostics load again, so the counts shown are the server's
+ * after the sync. A refused sync (409: one already runs, or the store is not configured) keeps the
+ * diagnostics and says why in the server's words.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import { fetchFeedDiagnostics } from '@/api/feeds';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import type { FeedShopifyStatus } from '@/api/schemas/shopify';
+import { syncFeedShopify } from '@/api/shopify';
+import { failureText } from './failure-text';
 
 /** Shown when loading fails without a message of its own. */
 export const DIAGNOSTICS_LOAD_FAILED = 'Failed to load the delivery diagnostics';
+/** What a sync that did not run says, before the reason (issue 29). */
+export const SHOPIFY_SYNC_FAILED = 'Could not sync the Shopify store';
 
 export interface FeedDiagnosticsContext {
   /** The saved feed to diagnose; null for a feed not saved yet. */
@@ -22,6 +33,8 @@ export interface FeedDiagnosticsContext {
   diagnostics: FeedDiagnostics | null;
   /** The last failure's message (the server's when it sent one), or null. */
   error: string | null;
+  /** Why the last "Sync now" did not run (failureText: a 409's reason as the server words it), or null. */
+  syncError: string | null;
 }
 
 export interface FeedDiagnosticsInput {
@@ -29,7 +42,7 @@ export interface FeedDiagnosticsInput {
 }
 
 export type FeedDiagnosticsEvent =
-  { type: 'diagnostics.reload'; feedId: number } | { type: 'diagnostics.retry' };
+  { type: 'diagnostics.reload'; feedId: number } | { type: 'diagnostics.retry' } | { type: 'shopify.sync' };
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError || error instanceof Error
@@ -49,6 +62,9 @@ export const feedDiagnosticsMachine = setup({
     loadDiagnostics: fromPromise<FeedDiagnostics, { feedId: number }>(({ input, signal }) =>
       fetchFeedDiagnostics(input.feedId, signal),
     ),
+    syncStore: fromPromise<FeedShopifyStatus, { feedId: number }>(({ input, signal }) =>
+      syncFeedShopify(input.feedId, signal),
+    ),
   },
   actions: {
     reportFailure: (_, params: { error: unknown }) => {
@@ -57,17 +73,22 @@ export const feedDiagnosticsMachine = setup({
   },
   guards: {
     hasFeed: ({ context }) => context.feedId !== null,
+    // A feed without a customer, or a customer with no domain and key saved, has no store to sync.
+    hasStore: ({ context }) => {
+      const shopify = context.diagnostics?.shopify ?? null;
+      return shopify !== null && shopify.connection.status !== 'not_configured';
+    },
   },
 }).createMachine({
   id: 'feedDiagnostics',
-  context: ({ input }) => ({ feedId: input.feedId, diagnostics: null, error: null }),
+  context: ({ input }) => ({ feedId: input.feedId, diagnostics: null, error: null, syncError: null }),
   initial: 'checking',
   on: {
     // A save answers with the feed's id (a new feed's too); whatever was shown is out of date.
     'diagnostics.reload': {
       target: '.loading',
       reenter: true,
-      actions: assign(({ event }) => ({ feedId: event.feedId })),
+      actions: assign(({ event }) => ({ feedId: event.feedId, syncError: null })),
     },
   },
   states: {
@@ -90,7 +111,27 @@ export const feedDiagnosticsMachine = setup({
         },
       },
     },
-    loaded: {},
+    loaded: {
+      on: { 'shopify.sync': { guard: 'hasStore', target: 'syncing' } },
+    },
+    syncing: {
+      entry: assign({ syncError: null }),
+      invoke: {
+        src: 'syncStore',
+        input: ({ context }) => ({ feedId: context.feedId ?? 0 }),
+        // The sync's own answer shows at once; the reload brings the counts of every section.
+        onDone: {
+          target: 'loading',
+          actions: assign(({ context, event }) => ({
+            diagnostics: context.diagnostics && { ...context.diagnostics, shopify: event.output },
+          })),
+        },
+        onError: {
+          target: 'loaded',
+          actions: assign(({ event }) => ({ syncError: failureText(SHOPIFY_SYNC_FAILED, event.error) })),
+        },
+      },
+    },
     failed: {
       on: { 'diagnostics.retry': 'loading' },
     },
@@ -102,20 +143,26 @@ export type FeedDiagnosticsSnapshot = SnapshotFrom<typeof feedDiagnosticsMachine
 
 /** What the Delivery panel renders. */
 export interface FeedDiagnosticsView {
-  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  status: 'idle' | 'loading' | 'loaded' | 'syncing' | 'failed';
   /** The last diagnostics loaded (kept while reloading), or null. */
   diagnostics: FeedDiagnostics | null;
   error: string | null;
+  syncError: string | null;
+  /** Whether "Sync now" does something now. */
+  canSync: boolean;
 }
 
 /** The panel's view of a snapshot. */
 export function selectDiagnosticsView(snapshot: FeedDiagnosticsSnapshot): FeedDiagnosticsView {
   const status = snapshot.matches('loaded')
     ? 'loaded'
-    : snapshot.matches('failed')
-      ? 'failed'
-      : snapshot.matches('loading')
-        ? 'loading'
-        : 'idle';
-  return { status, diagnostics: snapshot.context.diagnostics, error: snapshot.context.error };
+    : snapshot.matches('syncing')
+      ? 'syncing'
+      : snapshot.matches('failed')
+        ? 'failed'
+        : snapshot.matches('loading')
+          ? 'loading'
+          : 'idle';
+  const { diagnostics, error, syncError } = snapshot.context;
+  return { status, diagnostics, error, syncError, canSync: snapshot.can({ type: 'shopify.sync' }) };
 }

@@ -237,6 +237,7 @@ const USER = {
   shopify_id: '12345',
   shopify_domain: 'hopper.myshopify.com',
   has_shopify_admin_api: true,
+  shopify_connection: { status: 'not_checked', checked_at: null, shop_name: null, scopes: [], failure: null },
   discount_rate: 10,
   shipping_discount_rate: 5,
   avatar: null,
@@ -746,6 +747,29 @@ export const CALLS: readonly ActorCall[] = [
         xml: 'http://app.test/api/feed/v1/feeds/4.xml',
       },
       preview: [],
+      shopify: null,
+    }),
+  },
+  // Issue 29 (src/api/schemas/shopify.ts): POST /feeds/{feedId}/shopify/sync, no body.
+  {
+    machine: 'feedDiagnostics',
+    actor: 'syncStore',
+    input: { feedId: 4 },
+    request: { method: 'POST', path: '/feeds/4/shopify/sync', bearer: 'access-stored' },
+    ...passedOn({
+      connection: {
+        status: 'connected',
+        checked_at: '2026-11-26T10:00:00.000Z',
+        shop_name: 'Hopper Supplements',
+        scopes: ['read_products'],
+        failure: null,
+      },
+      last_sync_at: '2026-11-26T10:05:00.000Z',
+      last_sync_failure: null,
+      sync_running: false,
+      mapped_count: 1,
+      unmapped_count: 0,
+      excluded_count: 0,
     }),
   },
   // Spec §7 GET /shop/categories: customers and brands (ARCHITECTURE.md §4 "Currency": and the currency).

@@ -3,8 +3,9 @@
  * saved feed: how many items the feed delivers and how many of its products are deliverable, the
  * three feed URLs with copy buttons (`CopyButton`), what is left out grouped by reason, warnings, validator
  * errors, and the first items as the customer receives them (prices after the customer's discount,
- * the sale price beside the struck-out regular price). Renders feedDiagnosticsMachine (the editor's
- * `diagnostics` child) and sends it Retry; nothing else.
+ * the sale price beside the struck-out regular price), and the customer's Shopify store (issue 29,
+ * `ShopifyStoreSection`). Renders feedDiagnosticsMachine (the editor's `diagnostics` child) and
+ * sends it Retry and Sync now; nothing else.
  */
 import {
   Badge,
@@ -32,12 +33,14 @@ import type {
   PreviewItem,
 } from '@/api/schemas/feed-diagnostics';
 import { FEED_FORMATS } from '@/api/schemas/feed-formats';
+import type { ReactNode } from 'react';
 import type { ShopProduct } from '@/api/schemas/shop';
 import { selectDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { CopyButton } from '@/ui/CopyButton';
 import { TableRegion } from '@/ui/TableRegion';
+import { ShopifyStoreSection } from './ShopifyStoreSection';
 
 type DiagnosticsActor = NonNullable<FeedEditorSnapshot['children']['diagnostics']>;
 
@@ -63,7 +66,13 @@ export function describeItem(item: DiagnosticItem, catalogue: ReadonlyMap<number
 }
 
 function sameView(a: FeedDiagnosticsView, b: FeedDiagnosticsView): boolean {
-  return a.status === b.status && a.diagnostics === b.diagnostics && a.error === b.error;
+  return (
+    a.status === b.status &&
+    a.diagnostics === b.diagnostics &&
+    a.error === b.error &&
+    a.syncError === b.syncError &&
+    a.canSync === b.canSync
+  );
 }
 
 /** An archived variant as the admin reads it: its SKU and options, and when an import archived it. */
@@ -163,9 +172,12 @@ function Preview({ diagnostics }: { diagnostics: FeedDiagnostics }) {
 function Diagnostics({
   diagnostics,
   catalogue,
+  store,
 }: {
   diagnostics: FeedDiagnostics;
   catalogue: ReadonlyMap<number, ShopProduct>;
+  /** The "Shopify store" section, shown after the feed URLs. */
+  store: ReactNode;
 }) {
   const { excluded, warnings, errors } = diagnostics;
   const archived = diagnostics.archived_variants;
@@ -194,6 +206,8 @@ function Diagnostics({
           <FeedUrl key={key} label={label} url={diagnostics.urls[key]} />
         ))}
       </Stack>
+
+      {store}
 
       <Stack gap="3">
         <Heading as="h3" size="sm">
@@ -268,16 +282,24 @@ function Diagnostics({
   );
 }
 
-/** Props: the diagnostics actor, the catalogue by id (to name variants), and whether the form has unsaved changes. */
+/**
+ * Props: the diagnostics actor, the catalogue by id (to name variants), whether the form has unsaved
+ * changes, and the saved feed's customer (for the link to their page; null when none).
+ */
 export interface DeliveryPanelProps {
   actor: DiagnosticsActor;
   catalogue: ReadonlyMap<number, ShopProduct>;
   unsaved: boolean;
+  customerId: number | null;
 }
 
 /** The panel; its states are the actor's: loading (the last diagnostics stay while reloading), failed with Retry, loaded. */
-export function DeliveryPanel({ actor, catalogue, unsaved }: DeliveryPanelProps) {
-  const { status, diagnostics, error } = useSelector(actor, selectDiagnosticsView, sameView);
+export function DeliveryPanel({ actor, catalogue, unsaved, customerId }: DeliveryPanelProps) {
+  const { status, diagnostics, error, syncError, canSync } = useSelector(
+    actor,
+    selectDiagnosticsView,
+    sameView,
+  );
   if (status === 'idle') return null;
   return (
     <Card.Root as="section" aria-labelledby="delivery-heading">
@@ -305,7 +327,20 @@ export function DeliveryPanel({ actor, catalogue, unsaved }: DeliveryPanelProps)
         )}
         {status === 'loading' && diagnostics === null && <Text>Loading delivery...</Text>}
         {diagnostics !== null && status !== 'failed' && (
-          <Diagnostics diagnostics={diagnostics} catalogue={catalogue} />
+          <Diagnostics
+            diagnostics={diagnostics}
+            catalogue={catalogue}
+            store={
+              <ShopifyStoreSection
+                shopify={diagnostics.shopify}
+                customerId={customerId}
+                syncing={status === 'syncing'}
+                canSync={canSync}
+                syncError={syncError}
+                onSync={() => actor.send({ type: 'shopify.sync' })}
+              />
+            }
+          />
         )}
       </Card.Body>
     </Card.Root>

@@ -208,6 +208,8 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
     [actor, sessionUserId, pathname],
   );
   const diagnostics = useSelector(actor, selectDiagnosticsActor);
+  // The saved feed's customer (the baseline), whose store the Delivery panel reads.
+  const savedCustomerId = useSelector(actor, (snapshot) => snapshot.context.baseline.userId);
   const {
     name,
     userId,
@@ -429,7 +431,12 @@ export function FeedEditor({ feedId }: FeedEditorProps) {
         </Stack>
       </form>
       {feedId !== null && diagnostics && (
-        <DeliveryPanel actor={diagnostics} catalogue={index.byId} unsaved={dirty} />
+        <DeliveryPanel
+          actor={diagnostics}
+          catalogue={index.byId}
+          unsaved={dirty}
+          customerId={savedCustomerId}
+        />
       )}
     </Stack>
   );
