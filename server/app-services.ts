@@ -19,6 +19,9 @@ import { createHealthService } from './health/health-service';
 import type { HealthService } from './health/health-service';
 import { RouteRegistry } from './http/openapi';
 import { createShopService } from './shop/shop-service';
+import { createShopifyService } from './shopify/shopify-service';
+import type { ShopifyService } from './shopify/shopify-service';
+import type { ShopifyTransport } from './shopify/store-client';
 import type { ShopService } from './shop/shop-service';
 import { databaseStorage } from './uploads/storage';
 import type { FileStorage } from './uploads/storage';
@@ -42,6 +45,8 @@ export interface AppServices {
   shop: ShopService;
   delivery: DeliveryService;
   dashboard: DashboardService;
+  /** The customers' Shopify stores (issue 29). */
+  shopify: ShopifyService;
   /** Uploaded files (avatars), served under /uploads. */
   uploads: FileStorage;
 }
@@ -51,15 +56,18 @@ export interface ServiceDeps {
   db: Db;
   /** The clock (tests pass a simulated one). */
   now: () => Date;
+  /** How calls reach customers' stores (networkTransport() in production; tests pass a stand-in's). */
+  shopifyTransport: ShopifyTransport;
 }
 
 /**
  * Builds every service of the app on `db` with the clock `now`, the settings of `config` and one
  * hashing gate of `config.passwordHashing`. Builds only; nothing is queried until a request.
  */
-export function createAppServices(config: Config, { db, now }: ServiceDeps): AppServices {
+export function createAppServices(config: Config, { db, now, shopifyTransport }: ServiceDeps): AppServices {
   // The process's one bound on Argon2 work, shared by every service that hashes.
   const hashing = createHashingGate(config.passwordHashing);
+  const delivery = createDeliveryService({ db, now, config });
   return {
     config,
     registry: new RouteRegistry(),
@@ -71,8 +79,15 @@ export function createAppServices(config: Config, { db, now }: ServiceDeps): App
     tokens: createTokensService({ db, encryptionKey: config.encryptionKey, now }),
     feeds: createFeedsService({ db, now, config }),
     shop: createShopService({ db, config }),
-    delivery: createDeliveryService({ db, now, config }),
+    delivery,
     dashboard: createDashboardService({ db, now }),
+    shopify: createShopifyService({
+      db,
+      now,
+      config,
+      transport: shopifyTransport,
+      onMappingChanged: (feedIds) => delivery.forget(feedIds),
+    }),
     uploads: databaseStorage(db),
   };
 }

@@ -26,7 +26,11 @@ import { healthRoutes } from './routes/health';
 import { openApiRoutes } from './routes/openapi';
 import { shopRoutes } from './routes/shop';
 import { serveClient, serveUploads } from './routes/spa';
+import { shopifyRoutes } from './routes/shopify';
 import { userRoutes } from './routes/users';
+import { scheduleStoreSyncs } from './shopify/sync-schedule';
+import { networkTransport } from './shopify/store-client';
+import type { ShopifyTransport } from './shopify/store-client';
 
 /** Bytes under which an API answer goes out uncompressed (compressing it would save little). */
 export const API_COMPRESSION_THRESHOLD = 1024;
@@ -38,6 +42,12 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Overrides of REQUEST_TIMEOUTS (tests shorten them). */
   timeouts?: Partial<typeof REQUEST_TIMEOUTS>;
+  /**
+   * Tests only: overrides of how calls reach customers' Shopify stores (a fetch that carries the
+   * store's host to a stand-in Admin API on the loopback, a sleep that does not wait). server/main.ts
+   * passes none: calls then go to each customer's saved host over the network.
+   */
+  shopifyTransport?: Partial<ShopifyTransport>;
 }
 
 /**
@@ -112,7 +122,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval =
     timeouts.checkIntervalMs;
   const now = deps.now ?? (() => new Date());
-  const services = createAppServices(config, { db: deps.db, now });
+  const services = createAppServices(config, {
+    db: deps.db,
+    now,
+    shopifyTransport: { ...networkTransport(), ...deps.shopifyTransport },
+  });
   app.decorate('routeRegistry', services.registry);
   app.decorateRequest('auth', null);
 
@@ -178,6 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(shopRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/shop` });
   await app.register(feedDeliveryRoutes, { ...services, prefix: FEED_DELIVERY_PREFIX });
   await app.register(dashboardRoutes, { ...services, prefix: `${BACKOFFICE_PREFIX}/dashboard` });
+  await app.register(shopifyRoutes, { ...services, prefix: BACKOFFICE_PREFIX });
+  scheduleStoreSyncs(app, services.shopify, config.shopifySyncIntervalMinutes);
 
   await serveUploads(app, services.uploads);
   const clientFallback = await serveClient(app, config.clientDir);

@@ -85,7 +85,24 @@ export interface Config {
    * ARCHITECTURE.md §4 "Currency"); the feeds and the feed editor use it.
    */
   catalogueCurrency: string;
+  /**
+   * SHOPIFY_API_VERSION: the GraphQL Admin API version every call to a customer's store names
+   * (`/admin/api/{version}/graphql.json`; issue 29), pinned so a new Shopify release changes nothing
+   * until someone moves it on. Shopify releases one a quarter (YYYY-01, -04, -07, -10) and supports
+   * each for at least 12 months (shopify.dev/docs/api/usage/versioning).
+   */
+  shopifyApiVersion: string;
+  /**
+   * SHOPIFY_SYNC_INTERVAL_MINUTES: how often each connected customer's store mapping is synced,
+   * default 360; 0 turns scheduled syncs off ("Sync now" still works).
+   */
+  shopifySyncIntervalMinutes: number;
 }
+
+/** The pinned GraphQL Admin API version (see Config.shopifyApiVersion). */
+export const DEFAULT_SHOPIFY_API_VERSION = '2026-10';
+/** Minutes between scheduled store syncs by default (see Config.shopifySyncIntervalMinutes). */
+export const DEFAULT_SHOPIFY_SYNC_INTERVAL_MINUTES = 360;
 
 /** At most `max` attempts per key within a window of `windowMs` milliseconds. */
 export interface AttemptLimit {
@@ -217,6 +234,18 @@ const schemas = {
     v.string(),
     v.regex(/^[A-Z]{3}$/, 'CATALOGUE_CURRENCY must be an ISO 4217 code such as EUR or GBP'),
   ),
+  SHOPIFY_API_VERSION: v.pipe(
+    v.string(),
+    v.regex(
+      /^20\d\d-(01|04|07|10)$/,
+      'SHOPIFY_API_VERSION must be a Shopify API version such as 2026-10 (a year and 01, 04, 07 or 10)',
+    ),
+  ),
+  SHOPIFY_SYNC_INTERVAL_MINUTES: v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'SHOPIFY_SYNC_INTERVAL_MINUTES must be a whole number of minutes (0 = never)'),
+    v.transform(Number),
+  ),
   LOG_LEVEL: v.picklist(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -331,12 +360,15 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHashing: defaultHashingBound(),
     publicUrl: read(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     catalogueCurrency: read(env, 'CATALOGUE_CURRENCY') ?? 'EUR',
+    shopifyApiVersion: read(env, 'SHOPIFY_API_VERSION') ?? DEFAULT_SHOPIFY_API_VERSION,
+    shopifySyncIntervalMinutes:
+      read(env, 'SHOPIFY_SYNC_INTERVAL_MINUTES') ?? DEFAULT_SHOPIFY_SYNC_INTERVAL_MINUTES,
   };
 }
 
 /**
  * A configuration for tests: random secrets, in-memory PGlite (no DATABASE_URL), silent logs,
- * no demo seed, and a data directory path under the OS temp dir that is not created here
+ * no demo seed, no scheduled store syncs, and a data directory path under the OS temp dir that is not created here
  * (`buildApp` creates its uploads folder). The SPA is off unless `clientDir` is overridden.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -363,6 +395,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordHashing: defaultHashingBound(),
     publicUrl: 'http://feeds.test',
     catalogueCurrency: 'EUR',
+    shopifyApiVersion: DEFAULT_SHOPIFY_API_VERSION,
+    // Tests sync on demand only.
+    shopifySyncIntervalMinutes: 0,
     ...overrides,
   };
 }

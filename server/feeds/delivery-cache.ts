@@ -49,6 +49,11 @@ export class MicroCache<T> {
     });
     return value;
   }
+
+  /** Drops the entries whose key `stale` accepts, so their next request computes afresh. */
+  forget(stale: (key: string) => boolean): void {
+    for (const key of this.entries.keys()) if (stale(key)) this.entries.delete(key);
+  }
 }
 
 /** The content codings a feed is sent in besides identity, in the server's order of preference. */

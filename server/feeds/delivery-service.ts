@@ -39,6 +39,11 @@ export interface DeliveryService {
    * does not exist. `selfLink` is the XML channel's own URL.
    */
   document(format: FeedFormat, feedId: number, selfLink: string): Promise<RenderedDocument | null>;
+  /**
+   * Drops this process's cached renderings of `feedIds` (a store sync changed their links, issue
+   * 29); other processes' expire within FEED_CACHE_MS.
+   */
+  forget(feedIds: readonly number[]): void;
 }
 
 /** The delivery service over `deps`, with its own document cache. */
@@ -60,5 +65,10 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
 
     document: (format, feedId, selfLink) =>
       documents.get(`${feedId} ${format}`, () => render(format, feedId, selfLink)),
+
+    forget(feedIds) {
+      const stale = new Set(feedIds.map(String));
+      documents.forget((key) => stale.has(key.split(' ')[0] ?? ''));
+    },
   };
 }
