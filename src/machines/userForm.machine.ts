@@ -30,6 +30,7 @@ import * as v from 'valibot';
 import { ApiError } from '@/api/client';
 import { createUser, fetchUser, updateUser } from '@/api/users';
 import { UserType } from '@/api/schemas/common';
+import type { ShopifyConnection } from '@/api/schemas/shopify';
 import type { User, UserSaved } from '@/api/schemas/users';
 import { CreateUserRequest, shopDomainHost, UpdateUserRequest } from '@/api/schemas/users';
 import { paths } from '@/routes/paths';
@@ -266,6 +267,11 @@ export interface UserFormContext {
   errors: Partial<Record<UserFormField, string>>;
   /** Edit: whether the user has a stored Shopify key (the input stays blank; blank keeps it). */
   hasStoredShopifyKey: boolean;
+  /**
+   * Edit: the user's Shopify connection as the server last stored it (issue 29), loaded or saved
+   * with the user; null before.
+   */
+  shopifyConnection: ShopifyConnection | null;
   /** Edit: why the user could not be loaded. */
   loadError: string | null;
   /** Where a saved create goes (see {@link UserFormInput}). */
@@ -303,7 +309,12 @@ export const userFormMachine = setup({
   actions: {
     adoptUser: assign((_, params: { user: User }) => {
       const values = valuesFromUser(params.user);
-      return { values, initial: values, hasStoredShopifyKey: params.user.has_shopify_admin_api };
+      return {
+        values,
+        initial: values,
+        hasStoredShopifyKey: params.user.has_shopify_admin_api,
+        shopifyConnection: params.user.shopify_connection,
+      };
     }),
     setLoadError: assign((_, params: { error: unknown }) => ({ loadError: loadErrorText(params.error) })),
     setValue: assign(({ context }, params: { field: UserFormField; value: string }) => ({
@@ -351,6 +362,8 @@ export const userFormMachine = setup({
         values,
         initial: values,
         hasStoredShopifyKey: params.user.has_shopify_admin_api,
+        // A save that changed the domain or key answers with the connection reset (issue 29).
+        shopifyConnection: params.user.shopify_connection,
         touched: {},
         errors: {},
       };
@@ -387,6 +400,7 @@ export const userFormMachine = setup({
       touched: {},
       errors: {},
       hasStoredShopifyKey: false,
+      shopifyConnection: null,
       loadError: null,
       usersHref: input.usersHref ?? paths.users,
     };
@@ -521,6 +535,15 @@ export function selectDraftValues(snapshot: UserFormSnapshot): Partial<UserFormV
 /** Spec §5 "shopify_id and shopify_domain required" for customers only: whether the role needs them. */
 export function selectNeedsShopFields(snapshot: UserFormSnapshot): boolean {
   return snapshot.context.values.user_type_id === String(UserType.Customer);
+}
+
+/**
+ * Issue 29: the stored Shopify connection of an edited customer, as last loaded or saved, for the
+ * connection panel below the form; null for a new user, an admin (no store) or before the load.
+ */
+export function selectStoredShopifyConnection(snapshot: UserFormSnapshot): ShopifyConnection | null {
+  const { initial, shopifyConnection } = snapshot.context;
+  return initial.user_type_id === String(UserType.Customer) ? shopifyConnection : null;
 }
 
 /** True once the user is loaded (edit) or at once (create): what belongs to the user may show. */

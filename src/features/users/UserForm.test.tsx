@@ -5,12 +5,14 @@
  * why the user could not be loaded, and nothing of the form; every field with its value, neutral until
  * touched, then valid (a check mark) or in error (its message), the submit button enabled only for a
  * valid form; 'Saving...' while saving; the users list once created. The gestures test sends the
- * form's events.
+ * form's events. Issue 29: an edited customer's Shopify connection panel under the form (its own
+ * states are ShopifyConnectionPanel.test.tsx's).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import type { User, UserSaved } from '@/api/schemas/users';
+import { shopifyConnectionMachine } from '@/machines/shopifyConnection.machine';
 import { USER_FORM_FIELDS, userFormMachine } from '@/machines/userForm.machine';
 import type {
   UserFormEvent,
@@ -103,6 +105,11 @@ async function formAfter(
     }),
     { input },
   );
+  // The connection panel an edited customer's form shows (issue 29), its check never answered.
+  const loaded = calls.load instanceof Error ? undefined : calls.load;
+  givenActor(shopifyConnectionMachine.provide({ actors: { checkConnection: fromPromise(never) } }), {
+    input: { userId: 2, connection: (loaded ?? GRACE).shopify_connection },
+  });
   if (input.mode === 'edit' && calls.load !== undefined) {
     await waitFor(given.actor, (snapshot) => !snapshot.matches('loading'));
   }
@@ -240,5 +247,24 @@ describe('UserForm gestures', () => {
       { type: 'form.change', field: 'user_type_id', value: '1' },
       { type: 'form.submit' },
     ]);
+  });
+});
+
+describe('UserForm Shopify connection (issue 29)', () => {
+  const panel = () => screen.queryByRole('region', { name: 'Shopify connection' });
+
+  it("shows an edited customer's connection panel under the form", async () => {
+    await formAfter(EDIT, { load: GRACE }, [], (s) => s.matches('editing'));
+    expect(within(panel()!).getByRole('status').textContent).toBe('Not configured');
+  });
+
+  it('shows none before the user has loaded', async () => {
+    await formAfter(EDIT, {}, [], (s) => s.matches('loading'));
+    expect(panel()).toBeNull();
+  });
+
+  it('shows none for an admin (no store)', async () => {
+    await formAfter(EDIT, { load: { ...GRACE, user_type_id: 1 } }, [], (s) => s.matches('editing'));
+    expect(panel()).toBeNull();
   });
 });

@@ -7,6 +7,10 @@
  * 'User not found' and nothing else of the user (`below` renders only once the user has loaded);
  * unsaved input is kept when the screen goes away without the person leaving (a sign-out in another
  * tab) and offered back next time, for the signed-in user and this screen.
+ *
+ * Issue 29: an edited customer's "Shopify connection" panel shows between the form and `below`,
+ * started from the connection the server stored with the user; a save answers with the connection
+ * as now stored (reset when the domain or key changed), and the panel starts afresh from it.
  */
 import { Button, Card, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
@@ -23,6 +27,7 @@ import {
   selectIsReady,
   selectIsSaving,
   selectNeedsShopFields,
+  selectStoredShopifyConnection,
   userFormMachine,
 } from '@/machines/userForm.machine';
 import type { UserFormField, UserFormInput } from '@/machines/userForm.machine';
@@ -33,6 +38,7 @@ import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 import type { UnsavedDraft } from '@/ui/UnsavedChangesPrompt';
+import { ShopifyConnectionPanel } from './ShopifyConnectionPanel';
 
 /** The form's name in its fields' DOM ids. */
 const FORM_ID = 'user';
@@ -85,6 +91,7 @@ export function UserForm({ input, below }: UserFormProps) {
   const isSaving = selectIsSaving(snapshot);
   const isLoading = snapshot.matches('loading');
   const needsShopFields = selectNeedsShopFields(snapshot);
+  const storedConnection = selectStoredShopifyConnection(snapshot);
 
   const isDirty = useCallback(() => selectIsDirty(form.getSnapshot()), [form]);
   const { pathname } = useLocation();
@@ -233,6 +240,14 @@ export function UserForm({ input, below }: UserFormProps) {
           )}
         </Card.Body>
       </Card.Root>
+      {input.mode === 'edit' && storedConnection !== null && (
+        <ShopifyConnectionPanel
+          // A new stored connection (a save that changed the domain or key) starts the panel afresh.
+          key={`${storedConnection.status}|${storedConnection.checked_at ?? ''}`}
+          userId={input.userId}
+          connection={storedConnection}
+        />
+      )}
       {selectIsReady(snapshot) && below}
     </>
   );

@@ -42,6 +42,7 @@ import {
   selectIsReady,
   selectIsSaving,
   selectNeedsShopFields,
+  selectStoredShopifyConnection,
   toUserBody,
   userFormMachine,
 } from '@/machines/userForm.machine';
@@ -126,8 +127,16 @@ const GRACE: User = {
   created_at: '2025-01-02T09:00:00.000Z',
   updated_at: null,
 };
-/** The server's answer to a save: the user renamed, with a Shopify key now stored. */
-const AUGUSTA: User = { ...GRACE, first_name: 'Augusta', has_shopify_admin_api: true };
+/**
+ * The server's answer to a save: the user renamed, with a Shopify key now stored, so its connection
+ * is configured and not checked yet (issue 29).
+ */
+const AUGUSTA: User = {
+  ...GRACE,
+  first_name: 'Augusta',
+  has_shopify_admin_api: true,
+  shopify_connection: { ...GRACE.shopify_connection, status: 'not_checked' },
+};
 
 /** GRACE in the form (spec §2: the password and the Shopify key start blank; none is ''). */
 const GRACE_VALUES: UserFormValues = {
@@ -419,6 +428,9 @@ function checkSelectors(after: UserFormSnapshot): void {
   shown.needsShopFields = selectNeedsShopFields(after);
   // Issue 15: the Shopify fields are for customers only.
   expected.needsShopFields = values.user_type_id === '2';
+  shown.storedShopifyConnection = selectStoredShopifyConnection(after);
+  // Issue 29: the connection panel shows a stored customer's connection as last loaded or saved.
+  expected.storedShopifyConnection = initial.user_type_id === '2' ? after.context.shopifyConnection : null;
   shown.isDirty = selectIsDirty(after);
   // Leaving asks first only with typed changes, and never once a create is saved.
   expected.isDirty = state !== 'saved' && FIELDS.some((field) => values[field] !== initial[field]);
@@ -439,6 +451,7 @@ function checkStart(step: UserFormStep): void {
     touched: {},
     errors: {},
     hasStoredShopifyKey: false,
+    shopifyConnection: null,
     loadError: null,
     usersHref: USERS_PATH,
   });
@@ -580,6 +593,7 @@ function checkOutcome(step: UserFormStep): void {
         values: GRACE_VALUES,
         initial: GRACE_VALUES,
         hasStoredShopifyKey: false,
+        shopifyConnection: GRACE.shopify_connection,
       },
       'the loaded user fills the form, which is not dirty',
     );
@@ -615,6 +629,7 @@ function checkOutcome(step: UserFormStep): void {
           values: AUGUSTA_VALUES,
           initial: AUGUSTA_VALUES,
           hasStoredShopifyKey: true,
+          shopifyConnection: AUGUSTA.shopify_connection,
           touched: {},
           errors: {},
         },
