@@ -11,6 +11,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
+import type { ShopifyConnection } from '@/api/schemas/shopify';
 import type { User, UserSaved } from '@/api/schemas/users';
 import { shopifyConnectionMachine } from '@/machines/shopifyConnection.machine';
 import { USER_FORM_FIELDS, userFormMachine } from '@/machines/userForm.machine';
@@ -107,9 +108,14 @@ async function formAfter(
   );
   // The connection panel an edited customer's form shows (issue 29), its check never answered.
   const loaded = calls.load instanceof Error ? undefined : calls.load;
-  givenActor(shopifyConnectionMachine.provide({ actors: { checkConnection: fromPromise(never) } }), {
-    input: { userId: 2, connection: (loaded ?? GRACE).shopify_connection },
-  });
+  givenActor(
+    shopifyConnectionMachine.provide({
+      actors: { checkConnection: fromPromise(() => never<ShopifyConnection>()) },
+    }),
+    {
+      input: { userId: 2, connection: (loaded ?? GRACE).shopify_connection },
+    },
+  );
   if (input.mode === 'edit' && calls.load !== undefined) {
     await waitFor(given.actor, (snapshot) => !snapshot.matches('loading'));
   }
