@@ -7,8 +7,12 @@
  * 'No users found.' only for an empty answer, a failure with Retry); Name, Email, Status and Orders
  * headers sort on the server (a click sorts ascending, a second descending); 'Export CSV' downloads
  * every user of the current search, filter and order.
+ *
+ * Issue 29: a customer's Status cell also shows their Shopify connection as last checked, compact
+ * (a small dot and the status's words; a failure's reason as its tooltip and read after it).
  */
 import {
+  Box,
   Button,
   Card,
   Circle,
@@ -27,10 +31,12 @@ import {
 import { useSelector } from '@xstate/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, Plus, Search } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
-import { UserStatus } from '@/api/schemas/common';
+import { UserStatus, UserType } from '@/api/schemas/common';
+import { SHOPIFY_CONNECTION_TEXTS } from '@/api/schemas/shopify';
 import type { User, UserSortColumn } from '@/api/schemas/users';
 import { uploadUrl } from '@/api/assets';
 import { failureText } from '@/machines/failure-text';
+import { describeShopifyFailure } from '@/machines/shopifyConnection.machine';
 import { selectListView } from '@/machines/list.machine';
 import { selectIsExporting, usersExportMachine } from '@/machines/usersExport.machine';
 import {
@@ -45,7 +51,7 @@ import { paths } from '@/routes/paths';
 import { useScreenActor } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
 import { ProgressBar } from '@/ui/ProgressBar';
-import { StatusDot } from '@/ui/StatusDot';
+import { SHOPIFY_STATUS_COLORS, StatusDot } from '@/ui/StatusDot';
 import { stickyActionsColumn, TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
 import { useListUrlSync } from './useListUrlSync';
 
@@ -126,6 +132,21 @@ function UserAvatar({ user }: { user: User }) {
   );
 }
 
+/** A customer's Shopify connection in a few words (issue 29); an admin has no store. */
+function ShopifyStatus({ user }: { user: User }) {
+  if (user.user_type_id !== UserType.Customer) return null;
+  const { status, failure } = user.shopify_connection;
+  return (
+    <Box fontSize="xs" color="fg.muted">
+      <StatusDot
+        label={`Shopify: ${SHOPIFY_CONNECTION_TEXTS[status]}`}
+        color={SHOPIFY_STATUS_COLORS[status]}
+        detail={failure && describeShopifyFailure(failure)}
+      />
+    </Box>
+  );
+}
+
 function UserRow({ user }: { user: User }) {
   const active = user.status === UserStatus.Active;
   return (
@@ -142,7 +163,10 @@ function UserRow({ user }: { user: User }) {
         </HStack>
       </Table.Cell>
       <Table.Cell>
-        <StatusDot label={active ? 'Active' : 'Inactive'} color={active ? 'green.500' : 'red.500'} />
+        <Stack gap="1">
+          <StatusDot label={active ? 'Active' : 'Inactive'} color={active ? 'green.500' : 'red.500'} />
+          <ShopifyStatus user={user} />
+        </Stack>
       </Table.Cell>
       <Table.Cell>
         <Stack gap="1" minW="24">
