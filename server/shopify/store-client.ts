@@ -113,7 +113,7 @@ async function reasonOf(response: Response): Promise<string | undefined> {
 /** Why a fetch threw, in words: a timeout, or the network's error code (ECONNREFUSED, ENOTFOUND). */
 function networkReason(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+    return `no answer within ${timeoutMs / 1000} s`;
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
   if (typeof cause?.code === 'string') return cause.code;
   return error instanceof Error ? error.message : String(error);

@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import { TokenPair } from '@/api/schemas/auth';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import { buildApp } from '../../server/app';
+import type { AppDeps } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
 import { hashPassword } from '../../server/auth/passwords';
@@ -125,11 +126,13 @@ const INACTIVE = {
 
 /**
  * Builds a ready app with three fixture users (an Admin, a Customer, an Inactive customer), all
- * with FIXTURE_PASSWORD. `configure` may register extra routes before the app is ready.
+ * with FIXTURE_PASSWORD. `configure` may register extra routes before the app is ready; `deps`
+ * adds to what buildApp gets (a log stream, a Shopify stand-in's transport).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   configure?: (app: FastifyInstance) => Promise<void>,
+  deps: Pick<AppDeps, 'logStream' | 'shopifyTransport'> = {},
 ): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
@@ -148,7 +151,7 @@ export async function createTestApp(
       customer: await insertUser(database.db, { ...CUSTOMER, status: UserStatus.Active }, passwordHash),
       inactive: await insertUser(database.db, { ...INACTIVE, status: UserStatus.Inactive }, passwordHash),
     };
-    const app = await buildApp(config, { db: database.db, now: clock.now });
+    const app = await buildApp(config, { ...deps, db: database.db, now: clock.now });
     try {
       if (configure) await configure(app);
       await app.ready();
