@@ -29,10 +29,12 @@
 import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import { ApiError } from '@/api/client';
+import { SHOPIFY_CONNECTION_TEXTS } from '@/api/schemas/shopify';
 import type { User } from '@/api/schemas/users';
 import type { ListPage, ListSnapshot } from '@/machines/list.machine';
 import { readListQuery, sameListQuery, writeListQuery } from '@/machines/list.machine';
 import { OVERLAY_LINGER } from '@/machines/session.machine';
+import { describeShopifyFailure } from '@/machines/shopifyConnection.machine';
 import type { UserFilters } from '@/machines/usersList.machine';
 import type { ModelEvent } from '../../model/harness';
 import { defineModel } from '../../model/harness';
@@ -160,6 +162,18 @@ function literally(text: string): string {
 }
 
 /**
+ * The Status cell: the user's status, then a customer's Shopify connection (issue 29), its failure's
+ * reason read after it.
+ */
+function statusCell(user: User): string {
+  const status = user.status === 1 ? 'Active' : 'Inactive';
+  if (user.user_type_id !== 2) return status;
+  const { status: connection, failure } = user.shopify_connection;
+  const reason = failure === null ? '' : `: ${describeShopifyFailure(failure)}`;
+  return `${status}Shopify: ${SHOPIFY_CONNECTION_TEXTS[connection]}${reason}`;
+}
+
+/**
  * The rows of the last answer (spec §2: name and email, status, feed share, orders, Edit User), or
  * the spec's empty text; the page buttons for its pages.
  */
@@ -172,7 +186,7 @@ async function expectRows(page: Page, { items, page: current, totalPages }: User
       const row = rows.nth(index);
       await expect(row.getByRole('cell')).toHaveText([
         new RegExp(`${literally(`${user.first_name} ${user.last_name}`)}\\s*${literally(user.email)}$`),
-        user.status === 1 ? 'Active' : 'Inactive',
+        statusCell(user),
         `${user.feeds}%`,
         String(user.orders),
         'Edit User',
