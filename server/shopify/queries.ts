@@ -33,11 +33,13 @@ export const REQUIRED_SCOPE = 'read_products';
 /** Handles asked for in one products query. */
 export const HANDLES_PER_QUERY = 10;
 /**
- * Variants read with each product in the products query: with HANDLES_PER_QUERY, a query asks for
- * some 10 × (50 + 3) points, about half of a 1,000-point bucket (docs/api/usage/limits), so a new
- * bucket affords it; the rest of a longer product's variants come by VARIANTS_PAGE_SIZE.
+ * Variants read with each product in the products query. Shopify counts an object 1 point and a
+ * connection 2 plus its objects (docs/api/usage/limits, "Cost calculation"), and refuses a query over
+ * 1,000 points: a product with FIRST_VARIANTS variants of one `selectedOptions` each costs
+ * 4 + 2 × FIRST_VARIANTS, so ten of them some 540 points. The rest of a longer product's variants
+ * come VARIANTS_PAGE_SIZE at a time (some 504 points a page).
  */
-export const FIRST_VARIANTS = 50;
+export const FIRST_VARIANTS = 25;
 /** Variants per further page: Shopify's most for `first`. */
 export const VARIANTS_PAGE_SIZE = 250;
 
@@ -98,9 +100,9 @@ export const ProductVariantsData = v.object({ product: v.nullable(v.object({ var
 
 /** Points a query is expected to cost before Shopify says (its first answer tells the real cost). */
 export const ESTIMATED_COST = {
-  connection: 2,
-  productsByHandle: HANDLES_PER_QUERY * (FIRST_VARIANTS + 3) + 2,
-  variantsPage: VARIANTS_PAGE_SIZE + 2,
+  connection: 3,
+  productsByHandle: HANDLES_PER_QUERY * (4 + 2 * FIRST_VARIANTS) + 3,
+  variantsPage: 2 * VARIANTS_PAGE_SIZE + 4,
 } as const;
 
 /**

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import Fastify from 'fastify';
 import { buildSchema, execute, Kind, parse, validate } from 'graphql';
-import type { DocumentNode, SelectionSetNode, GraphQLError } from 'graphql';
+import type { DocumentNode, FieldNode, GraphQLError, SelectionSetNode } from 'graphql';
 
 const SCHEMA = buildSchema(readFileSync(new URL('./admin-api.graphql', import.meta.url), 'utf8'));
 
@@ -84,23 +84,36 @@ function searchedHandles(query: unknown): Set<string> {
   return new Set([...terms].map((term) => (term[1] ?? term[2] ?? '').replace(/\\(.)/g, '$1').toLowerCase()));
 }
 
+/** The `first` argument of `field` (a literal or a variable), or null when it has none. */
+function firstOf(field: FieldNode, variables: Record<string, unknown>): number | null {
+  const first = field.arguments?.find((arg) => arg.name.value === 'first')?.value;
+  if (first?.kind === Kind.INT) return Number(first.value);
+  if (first?.kind === Kind.VARIABLE) return Number(variables[first.name.value] ?? 0);
+  return null;
+}
+
 /**
- * The query's requested cost, as Shopify counts it roughly (docs/api/usage/limits): an object 1
- * point, a connection 2 plus `first` times its node's cost.
+ * The requested cost of a selection as Shopify calculates it (docs/api/usage/limits, "Cost
+ * calculation"): a scalar 0, an object 1 plus its fields, a connection 2 plus `first` times one of
+ * its objects (1 plus the fields selected under `nodes`) plus its pageInfo.
  */
 function costOf(selection: SelectionSetNode | undefined, variables: Record<string, unknown>): number {
   let cost = 0;
   for (const field of selection?.selections ?? []) {
     if (field.kind !== Kind.FIELD || !field.selectionSet) continue;
-    const first = field.arguments?.find((arg) => arg.name.value === 'first')?.value;
-    const count =
-      first?.kind === Kind.INT
-        ? Number(first.value)
-        : first?.kind === Kind.VARIABLE
-          ? Number(variables[first.name.value] ?? 0)
-          : null;
-    const inner = costOf(field.selectionSet, variables);
-    cost += count === null ? Math.max(1, inner) : 2 + count * Math.max(1, inner);
+    const first = firstOf(field, variables);
+    if (first === null) {
+      cost += 1 + costOf(field.selectionSet, variables);
+      continue;
+    }
+    let node = 1;
+    let rest = 0;
+    for (const child of field.selectionSet.selections) {
+      if (child.kind !== Kind.FIELD) continue;
+      if (child.name.value === 'nodes') node += costOf(child.selectionSet, variables);
+      else rest += costOf({ kind: Kind.SELECTION_SET, selections: [child] }, variables);
+    }
+    cost += 2 + first * node + rest;
   }
   return cost;
 }
