@@ -15,6 +15,7 @@ import {
   selectDraftValues,
   selectIsReady,
   selectNeedsShopFields,
+  selectStoredShopifyConnection,
   selectFieldError,
   selectFieldState,
   selectIsDirty,
@@ -292,6 +293,27 @@ describe('userForm: edit', () => {
     expect(emitted, 'edit stays on the page').toEqual([
       { type: 'ui.toast', tone: 'success', message: 'User updated successfully' },
     ]);
+  });
+
+  it("keeps the Shopify connection stored with the loaded, then the saved customer (issue 29); an admin's is not shown", async () => {
+    const { actor, fill, loads, saves, settle, snap } = start({ mode: 'edit', userId: 9 });
+    expect(selectStoredShopifyConnection(snap())).toBeNull();
+    const connected = { ...USER.shopify_connection, status: 'connected' as const, shop_name: 'Hopper' };
+    loads[0]!.resolve({ ...USER, shopify_connection: connected });
+    await settle();
+    expect(selectStoredShopifyConnection(snap())).toBe(connected);
+    fill({ shopify_domain: 'other.myshopify.com' });
+    actor.send({ type: 'form.submit' });
+    // A changed domain answers with the check cleared.
+    const reset = { ...USER.shopify_connection, status: 'not_checked' as const };
+    saves[0]!.resolve({ message: 'User updated successfully', user: { ...USER, shopify_connection: reset } });
+    await settle();
+    expect(selectStoredShopifyConnection(snap())).toBe(reset);
+    fill({ user_type_id: '1' });
+    actor.send({ type: 'form.submit' });
+    saves[1]!.resolve({ message: 'User updated successfully', user: { ...USER, user_type_id: 1 } });
+    await settle();
+    expect(selectStoredShopifyConnection(snap())).toBeNull();
   });
 
   it("a refused update says why: 'Failed to update info: You cannot deactivate your own account'", async () => {
