@@ -126,26 +126,30 @@ export function createShopifyService(deps: ShopifyDeps): ShopifyService {
   async function syncCustomer(userId: number, access: StoreAccess): Promise<SyncSummary | ShopifyFailure> {
     const lease = await acquireLease(db, userId, now());
     if (!lease) throw new ConflictError(SHOPIFY_SYNC_RUNNING_MESSAGE);
-    let failure: ShopifyFailure | null = null;
-    let summary: SyncSummary | null = null;
+    let result: SyncSummary | ShopifyFailure;
     try {
       const session = new StoreSession(settings, access);
       const connection = verdict(
         await session.query(CONNECTION_QUERY, {}, ConnectionData, ESTIMATED_COST.connection),
       );
       await storeConnection(userId, connection);
-      if ('code' in connection) failure = connection;
-      else summary = await syncStore(db, session, userId, { now, renew: () => renewLease(db, lease, now()) });
+      result =
+        'code' in connection
+          ? connection
+          : await syncStore(db, session, userId, { now, renew: () => renewLease(db, lease, now()) });
     } catch (error) {
-      if (!(error instanceof ShopifyCallError)) throw error;
-      failure = error.failure;
-      if (CONNECTION_FAILURES.has(failure.code)) await storeConnection(userId, failure);
-    } finally {
-      await releaseLease(db, lease, now(), failure);
+      if (!(error instanceof ShopifyCallError)) {
+        // Our own fault (the database): the lease goes, the last result stands.
+        await releaseLease(db, lease, now());
+        throw error;
+      }
+      result = error.failure;
+      if (CONNECTION_FAILURES.has(result.code)) await storeConnection(userId, result);
     }
+    await releaseLease(db, lease, now(), 'code' in result ? result : null);
     const customerFeeds = await db.select({ id: feeds.id }).from(feeds).where(eq(feeds.user_id, userId));
     deps.onMappingChanged(customerFeeds.map((feed) => feed.id));
-    return failure ?? (summary as SyncSummary);
+    return result;
   }
 
   return {

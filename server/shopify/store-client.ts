@@ -151,7 +151,8 @@ function scrubbed(failure: ShopifyFailure, secret: string): ShopifyFailure {
  * Sends `query` with `variables` to the store of `access` and resolves to its data parsed by
  * `schema`, with Shopify's cost report. Rejects with ShopifyCallError (never anything carrying the
  * key) for every failure: no answer, a redirect, a non-2xx status, GraphQL errors (THROTTLED,
- * ACCESS_DENIED, ...), or data not of `schema` (`unexpected_answer`). One attempt: waiting and
+ * ACCESS_DENIED, ...), data not of `schema` (`unexpected_answer`), or a stored key this server cannot
+ * decrypt (`invalid_token`, nothing sent). One attempt: waiting and
  * retrying are the caller's (StoreSession).
  */
 export async function callStore<T>(
@@ -162,7 +163,17 @@ export async function callStore<T>(
   schema: v.GenericSchema<unknown, T>,
 ): Promise<CallResult<T>> {
   const { host } = access;
-  const token = decryptSecret(settings.encryptionKey, access.encryptedKey);
+  let token: string;
+  try {
+    token = decryptSecret(settings.encryptionKey, access.encryptedKey);
+  } catch {
+    throw new ShopifyCallError({
+      code: 'invalid_token',
+      message:
+        "The stored Admin API key cannot be read with this server's ENCRYPTION_KEY: save the key again",
+      retry_after_seconds: null,
+    });
+  }
   const client = createAdminApiClient({
     storeDomain: host,
     apiVersion: settings.apiVersion,

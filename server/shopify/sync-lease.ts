@@ -47,24 +47,29 @@ export async function renewLease(db: Db, lease: SyncLease, now: Date): Promise<b
 
 /**
  * Ends `lease` at `now` with the run's result: `failure` null for a success (which becomes the
- * mapping's time). A lease another run took meanwhile is left alone.
+ * mapping's time), a ShopifyFailure for a failed run, absent for a run that ended on an error of our
+ * own (nothing recorded). A lease another run took meanwhile is left alone.
  */
 export async function releaseLease(
   db: Db,
   lease: SyncLease,
   now: Date,
-  failure: ShopifyFailure | null,
+  failure?: ShopifyFailure | null,
 ): Promise<void> {
   await db
     .update(shopifySyncs)
     .set({
       lease_id: null,
       locked_until: null,
-      ended_at: now,
-      ...(failure === null ? { succeeded_at: now } : {}),
-      failure_code: failure?.code ?? null,
-      failure_message: failure?.message ?? null,
-      failure_retry_after_seconds: failure?.retry_after_seconds ?? null,
+      ...(failure === undefined
+        ? {}
+        : {
+            ended_at: now,
+            ...(failure === null ? { succeeded_at: now } : {}),
+            failure_code: failure?.code ?? null,
+            failure_message: failure?.message ?? null,
+            failure_retry_after_seconds: failure?.retry_after_seconds ?? null,
+          }),
     })
     .where(and(eq(shopifySyncs.user_id, lease.userId), eq(shopifySyncs.lease_id, lease.id)));
 }

@@ -306,6 +306,16 @@ function profileColumns(fields: UserFields) {
   };
 }
 
+/** Whether `boxed` (null: none) holds `plain`; a box this key cannot open holds something else. */
+function sameSecret(key: Buffer, boxed: string | null, plain: string): boolean {
+  if (boxed === null) return false;
+  try {
+    return decryptSecret(key, boxed) === plain;
+  } catch {
+    return false;
+  }
+}
+
 /** Refuses a password to be set that is on the list of common ones (issue 27), naming the field. */
 function assertUncommonPassword(password: string | null): void {
   if (password !== null && isCommonPassword(password)) {
@@ -378,7 +388,7 @@ export async function updateUser(
   const domainChanged = fields.shopify_domain !== existing.domain;
   const keyChanged =
     fields.shopify_admin_api !== null &&
-    (existing.key === null || decryptSecret(deps.encryptionKey, existing.key) !== fields.shopify_admin_api);
+    !sameSecret(deps.encryptionKey, existing.key, fields.shopify_admin_api);
   try {
     await db.transaction(async (tx) => {
       await tx
