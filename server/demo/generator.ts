@@ -125,7 +125,7 @@ export interface GenerateOptions {
 export function generateDemoData(options: GenerateOptions): DemoPlan {
   const { now, encryptionKey } = options;
   const faker = createFaker();
-  const customers = planCustomers(faker, now, options.sharedPasswordHash, encryptionKey);
+  const customers = planCustomers(faker, now, options.sharedPasswordHash);
   const admins = planAdmins(faker, now, options.adminPasswordHash, options.sharedPasswordHash);
   const catalogue = planCatalogue(faker, now);
   planVariants(catalogue);
@@ -140,7 +140,7 @@ export function generateDemoData(options: GenerateOptions): DemoPlan {
 // Plans, in the order generateDemoData draws them
 // ---------------------------------------------------------------------------------------------
 
-function planCustomers(faker: Faker, now: Date, passwordHash: string, encryptionKey: Buffer): CustomerPlan[] {
+function planCustomers(faker: Faker, now: Date, passwordHash: string): CustomerPlan[] {
   const companies = new Set<string>();
   const domains = new Set<string>();
   const emails = new Set<string>();
@@ -179,13 +179,6 @@ function planCustomers(faker: Faker, now: Date, passwordHash: string, encryption
           ? between(faker, lastMonth, thisMonth)
           : between(faker, eighteenMonthsAgo, lastMonth);
     const active = faker.datatype.boolean({ probability: 0.85 });
-    const shopifyAdminApi = faker.datatype.boolean({ probability: 0.4 })
-      ? encryptSecret(
-          encryptionKey,
-          `shpat_${faker.string.hexadecimal({ length: 32, casing: 'lower', prefix: '' })}`,
-        )
-      : null;
-
     plans.push({
       activity: (active ? 1 : 0.25) * (0.05 + faker.number.float({ min: 0, max: 1 }) ** 2),
       row: {
@@ -200,7 +193,9 @@ function planCustomers(faker: Faker, now: Date, passwordHash: string, encryption
         website: faker.datatype.boolean({ probability: 0.7 }) ? `https://www.${mailDomain}` : null,
         shopify_id: faker.string.numeric({ length: 11, allowLeadingZeros: false }),
         shopify_domain: `${domainBase}.myshopify.com`,
-        shopify_admin_api_encrypted: shopifyAdminApi,
+        // No Admin API key: with one, the connection check and the scheduled sync would send it to a
+        // real store on the internet under this made-up domain.
+        shopify_admin_api_encrypted: null,
         discount_rate: faker.helpers.weightedArrayElement(DISCOUNT_RATES),
         shipping_discount_rate: faker.helpers.arrayElement([0, 0, 0, 5, 10, 15, 20, 25, 50, 75, 100]),
         password_hash: passwordHash,

@@ -109,12 +109,8 @@ describe('seedDemoData', () => {
     expect(thisMonth.length).toBeGreaterThan(0);
     expect(new Set(customers.map((customer) => customer.password_hash)).size).toBe(1);
 
-    const withKey = customers.filter((customer) => customer.shopify_admin_api_encrypted !== null);
-    expect(withKey.length).toBeGreaterThan(0);
-    expect(withKey.length).toBeLessThan(customers.length);
-    expect(decryptSecret(encryptionKey, withKey[0]?.shopify_admin_api_encrypted ?? '')).toMatch(
-      /^shpat_[0-9a-f]{32}$/,
-    );
+    // A demo store is made up: a key would send real requests to whoever owns that domain.
+    expect(customers.filter((customer) => customer.shopify_admin_api_encrypted !== null)).toEqual([]);
   });
 
   it('includes the five carousel brands', async () => {
