@@ -1,16 +1,48 @@
 // @vitest-environment jsdom
+/**
+ * What the session shows in each state of sessionMachine's three regions (spec §4 "Session state",
+ * logout sequence, route guard; issue 27 "Sessions through blips"), in the app's session shell
+ * (SessionShell: the session with its router wiring, the loading overlay, the server notice and the
+ * toasts) around a guarded dashboard, the login screen's place and the landing page's: the overlay
+ * while the session is unknown and OVERLAY_LINGER ms after; the dashboard with the user's name while
+ * signed in, nothing of it while loading or while a logout finishes, the login screen once signed
+ * out; the notice that the server cannot be reached with the next try's time, 'Trying again…' while
+ * it tries; the refused logout's toast; the logout's redirect. The auth calls are held until the
+ * test answers them; the clock is Vitest's. The chart's own logic (which failure ends a session, the
+ * delays, what is stored when) is tests/model's and session.machine*.test.ts's; the guard's decisions
+ * are router.test.tsx's.
+ */
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Link, MemoryRouter, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchProfile, logout as logoutOnServer } from '@/api/auth';
-import { ApiError } from '@/api/client';
-import { LOGOUT_CLEAR_DELAY, LOGOUT_REDIRECT_DELAY, OVERLAY_LINGER } from '@/machines/session.machine';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchProfile, logout as logoutOnServer, refreshTokens } from '@/api/auth';
+import type { ProfileUser, TokenPair } from '@/api/schemas/auth';
+import { UserType } from '@/api/schemas/common';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '@/api/tokens-storage';
+import { failureText } from '@/machines/failure-text';
+import {
+  LOGOUT_CLEAR_DELAY,
+  LOGOUT_FAILED_MESSAGE,
+  LOGOUT_REDIRECT_DELAY,
+  OVERLAY_LINGER,
+  TOKEN_REFRESH_INTERVAL,
+  sessionMachine,
+} from '@/machines/session.machine';
+import { retryDelayMs } from '@/machines/sessionRetry.machine';
+import { SERVER_UNREACHABLE_TITLE, TRY_NOW_LABEL } from '@/ui/ServerUnreachableNotice';
 import { system } from '@/ui/system';
-import { httpFailure } from '@test-support/api-errors';
+import { httpFailure, networkFailure } from '@test-support/api-errors';
 import { aUser } from '@test-support/builders';
-import { SessionOverlay } from './SessionOverlay';
-import { SessionProvider, useSession, useSessionActorRef } from './session';
+import { deferred } from '@test-support/deferred';
+import type { Deferred } from '@test-support/deferred';
+import { describeScreenStates } from '@test-support/screen';
+import { CONDITION } from '@test-support/time-limits';
+import { DashboardLayout } from './DashboardLayout';
+import { RequireRole } from './RequireRole';
+import { SessionShell } from './SessionShell';
+import { SessionActorContext } from './session';
 import { UiEffectsProvider } from './ui-effects';
 
 vi.mock('@/api/auth', () => ({
@@ -21,124 +53,338 @@ vi.mock('@/api/auth', () => ({
 }));
 
 const ADA = aUser();
+const NOW = Date.UTC(2025, 5, 2, 9, 0, 0);
 
-/** Prints what useSession returns and the current path, with buttons for its actions. */
+/** The auth calls the session made, oldest first, each held until the test settles it. */
+const calls = {
+  profile: [] as Array<Deferred<ProfileUser>>,
+  refresh: [] as Array<Deferred<TokenPair>>,
+  logout: [] as Array<Deferred<{ message: string }>>,
+};
+
+function hold<T>(list: Array<Deferred<T>>): Promise<T> {
+  const call = deferred<T>();
+  list.push(call);
+  return call.promise;
+}
+
+let session: ActorRefFrom<typeof sessionMachine>;
+
+/** Keeps the session actor for the test, and shows the router's location. */
 function Probe() {
-  const session = useSession();
-  const actorRef = useSessionActorRef();
-  const location = useLocation();
-  return (
-    <div>
-      <output data-testid="session">
-        {`${session.status} ${session.user?.first_name ?? '-'} loggingOut=${String(session.isLoggingOut)} error=${session.error ?? '-'}`}
-      </output>
-      <output data-testid="path">{location.pathname}</output>
-      <button onClick={() => session.logout('/')}>Log out</button>
-      <button onClick={() => actorRef.send({ type: 'session.errorSet', message: 'Oops' })}>Break</button>
-      <Link to="/dashboard/users">Users</Link>
-    </div>
-  );
+  session = SessionActorContext.useActorRef();
+  return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-function renderSession() {
-  render(
-    <ChakraProvider value={system}>
-      <MemoryRouter initialEntries={['/dashboard']}>
-        <UiEffectsProvider>
-          <SessionProvider>
-            <Probe />
-            <SessionOverlay />
-          </SessionProvider>
-        </UiEffectsProvider>
-      </MemoryRouter>
-    </ChakraProvider>,
-  );
-}
+/** The app's session shell around the router's page, with stand-ins for the screens it guards and leaves for. */
+const ROUTES = [
+  {
+    element: (
+      <UiEffectsProvider>
+        <SessionShell>
+          <Outlet />
+          <Probe />
+        </SessionShell>
+      </UiEffectsProvider>
+    ),
+    children: [
+      { path: '/', element: <h1>Landing page</h1> },
+      { path: '/auth/login', element: <h1>Login screen</h1> },
+      {
+        path: '/dashboard',
+        element: <RequireRole allowed={[UserType.Admin]} />,
+        children: [
+          { element: <DashboardLayout />, children: [{ index: true, element: <h1>Dashboard home</h1> }] },
+        ],
+      },
+    ],
+  },
+];
 
-async function advance(ms: number) {
+/** Lets promise callbacks and the timers due within `ms` run. */
+async function flush(ms = 0) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
 }
 
-const sessionText = () => screen.getByTestId('session').textContent;
+/** Settles `call` with `value` (an Error rejects it) and lets the session react. */
+async function answer<T>(call: Deferred<T> | undefined, value: T | Error) {
+  if (!call) throw new Error('no such call was made');
+  if (value instanceof Error) call.reject(value);
+  else call.resolve(value);
+  await flush();
+}
+
+/** Renders the shell at `url`, with the session's tokens stored unless `stored` is false. */
+function openAt(url: string, { stored = true } = {}) {
+  if (stored) {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+  }
+  render(
+    <ChakraProvider value={system}>
+      <RouterProvider router={createMemoryRouter(ROUTES, { initialEntries: [url] })} />
+    </ChakraProvider>,
+  );
+}
+
+/** Signed in as ADA on the dashboard, the overlay gone. */
+async function signedIn() {
+  openAt('/dashboard');
+  await flush();
+  await answer(calls.profile[0], ADA);
+  await flush(OVERLAY_LINGER);
+}
+
+/** Signed out on the login screen, the overlay gone. */
+async function signedOut() {
+  openAt('/auth/login', { stored: false });
+  await flush(OVERLAY_LINGER);
+}
+
+/** What the shell shows: where it is, the page's title, the user menu, the overlay and the notice. */
+function readShell() {
+  return {
+    at: screen.getByTestId('location').textContent,
+    page: screen.queryByRole('heading', { level: 1 })?.textContent ?? null,
+    userMenu: screen.queryByRole('button', { name: `${ADA.first_name} ${ADA.last_name}` }) !== null,
+    overlay: screen.queryByRole('status', { name: 'Loading your session' }) !== null,
+    notice: screen.queryByRole('status', { name: SERVER_UNREACHABLE_TITLE })?.textContent ?? null,
+  };
+}
+
+const stored = () => [localStorage.getItem(ACCESS_TOKEN_KEY), localStorage.getItem(REFRESH_TOKEN_KEY)];
+const notice = () => screen.getByRole('status', { name: SERVER_UNREACHABLE_TITLE });
+
+/** The notice while the session waits: the next try's time, `wait` ms from now, in the reader's time. */
+function expectNextTryIn(wait: number) {
+  const at = Date.now() + wait;
+  expect(notice().textContent).toContain(
+    `Your sign-in is kept. Next try at ${new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' }).format(at)}.`,
+  );
+  expect(notice().querySelector('time')?.getAttribute('datetime')).toBe(new Date(at).toISOString());
+  expect(tryNow().disabled).toBe(false);
+}
+
+const tryNow = () => screen.getByRole<HTMLButtonElement>('button', { name: TRY_NOW_LABEL });
+
+/** Opens the user menu and returns its Logout entry. */
+async function logoutEntry() {
+  fireEvent.click(screen.getByRole('button', { name: `${ADA.first_name} ${ADA.last_name}` }));
+  await flush();
+  return screen.getByRole('menuitem', { name: 'Logout' });
+}
+
+/** Chooses the open menu's Logout by keyboard (Profile, then Logout), as a person can. */
+async function chooseLogout() {
+  for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) {
+    fireEvent.keyDown(screen.getByRole('menu'), { key });
+    await flush();
+  }
+}
+
+/** jsdom has no ResizeObserver; Chakra's menus observe their trigger's size. */
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+// The toast container's module, loaded on the first toast, is loaded here first: the refused
+// logout's toast then shows at once, before the fake clock could run it out.
+beforeAll(async () => {
+  await import('@/ui/Toasts');
+});
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
+  vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   localStorage.clear();
-  localStorage.setItem('access_token', 'access-1');
-  localStorage.setItem('refresh_token', 'refresh-1');
-  vi.mocked(fetchProfile).mockResolvedValue(ADA);
-  vi.mocked(logoutOnServer).mockResolvedValue({ message: 'Logged out' });
+  calls.profile = [];
+  calls.refresh = [];
+  calls.logout = [];
+  vi.mocked(fetchProfile).mockImplementation(() => hold(calls.profile));
+  vi.mocked(refreshTokens).mockImplementation(() => hold(calls.refresh));
+  vi.mocked(logoutOnServer).mockImplementation(() => hold(calls.logout));
 });
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
-describe('SessionProvider, useSession and SessionOverlay', () => {
-  it('covers the screen while loading and removes the overlay OVERLAY_LINGER ms after', async () => {
-    renderSession();
-    expect(sessionText()).toBe('loading - loggingOut=false error=-');
-    expect(screen.getByRole('status', { name: 'Loading your session' })).toBeTruthy();
-    await advance(0);
-    expect(sessionText()).toBe('loggedIn Ada loggingOut=false error=-');
-    expect(screen.queryByRole('status', { name: 'Loading your session' })).toBeTruthy();
-    await advance(OVERLAY_LINGER - 1);
-    expect(screen.queryByRole('status', { name: 'Loading your session' })).toBeTruthy();
-    await advance(1);
-    expect(screen.queryByRole('status', { name: 'Loading your session' })).toBeNull();
-  });
+const LOADING = { at: '/dashboard', page: null, userMenu: false, overlay: true, notice: null };
+const DASHBOARD = { at: '/dashboard', page: 'Dashboard home', userMenu: true, overlay: false, notice: null };
+const LOGIN = { at: '/auth/login', page: 'Login screen', userMenu: false, overlay: false, notice: null };
 
-  it('logs out through the spec sequence and navigates to the target', async () => {
-    renderSession();
-    await advance(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(sessionText()).toContain('loggingOut=true');
-    await advance(0);
-    expect(logoutOnServer).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
-    expect(sessionText()).toBe('loggedOut - loggingOut=true error=-');
-    await advance(LOGOUT_CLEAR_DELAY);
-    expect(localStorage.getItem('access_token')).toBeNull();
-    expect(screen.getByTestId('path').textContent).toBe('/dashboard');
-    await advance(LOGOUT_REDIRECT_DELAY);
-    expect(screen.getByTestId('path').textContent).toBe('/');
-    expect(sessionText()).toBe('loggedOut - loggingOut=false error=-');
-  });
+describeScreenStates(sessionMachine, {
+  'session.status.loading.readingTokens': async () => {
+    openAt('/dashboard');
+    expect(session.getSnapshot().matches({ status: { loading: 'readingTokens' } })).toBe(true);
+    expect(readShell(), 'nothing of the dashboard under the overlay').toEqual(LOADING);
+  },
+  'session.status.loading.loadingProfile': async () => {
+    openAt('/dashboard');
+    await flush();
+    expect(fetchProfile).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
+    expect(readShell()).toEqual(LOADING);
+  },
+  'session.status.loading.unreachable': async () => {
+    openAt('/dashboard');
+    await flush();
+    await answer(calls.profile[0], httpFailure(500));
+    expect(readShell(), 'not sent to the login screen').toEqual({ ...LOADING, notice: expect.any(String) });
+    expectNextTryIn(retryDelayMs(1));
+    expect(stored(), 'the tokens are kept').toEqual(['access-1', 'refresh-1']);
 
-  it('clears the error on every route change', async () => {
-    renderSession();
-    await advance(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Break' }));
-    expect(sessionText()).toContain('error=Oops');
-    fireEvent.click(screen.getByRole('link', { name: 'Users' }));
-    expect(screen.getByTestId('path').textContent).toBe('/dashboard/users');
-    expect(sessionText()).toContain('error=-');
-  });
-
-  it('tells, while the server cannot be reached, when the next try is, and tries at once on Try now (issue 27)', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: Date.UTC(2025, 5, 2, 9, 0, 0) });
-    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.mocked(fetchProfile).mockRejectedValueOnce(httpFailure(500));
-    renderSession();
-    await advance(0);
-    const notice = screen.getByRole('status', { name: 'The server cannot be reached' });
-    const nextTry = Date.UTC(2025, 5, 2, 9, 0, 1);
-    expect(notice.textContent).toContain(
-      `Next try at ${new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' }).format(nextTry)}.`,
+    fireEvent.click(tryNow());
+    await flush();
+    expect(calls.profile, 'Try now asks at once').toHaveLength(2);
+    expect(notice().textContent).toContain('Your sign-in is kept. Trying again…');
+    expect(tryNow().disabled).toBe(true);
+  },
+  'session.status.loggedIn.active': async () => {
+    await signedIn();
+    expect(readShell()).toEqual(DASHBOARD);
+  },
+  'session.status.loggedIn.refreshingTokens': async () => {
+    await signedIn();
+    await flush(TOKEN_REFRESH_INTERVAL);
+    expect(refreshTokens).toHaveBeenCalledWith('refresh-1', expect.any(AbortSignal));
+    expect(readShell(), 'the screens stay as they are').toEqual(DASHBOARD);
+  },
+  'session.status.loggedIn.unreachable': async () => {
+    await signedIn();
+    await flush(TOKEN_REFRESH_INTERVAL);
+    await answer(calls.refresh[0], networkFailure());
+    expect(readShell()).toEqual({ ...DASHBOARD, notice: expect.any(String) });
+    expectNextTryIn(retryDelayMs(1));
+    expect(stored()).toEqual(['access-1', 'refresh-1']);
+  },
+  'session.status.loggedIn.revalidating': async () => {
+    await signedIn();
+    act(() =>
+      session.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
     );
-    expect(notice.querySelector('time')?.getAttribute('datetime')).toBe(new Date(nextTry).toISOString());
-    expect(sessionText()).toBe('loading - loggingOut=false error=-');
-    expect(localStorage.getItem('access_token')).toBe('access-1');
-    expect(reported).toHaveBeenCalledWith('Session: profile load failed', expect.any(ApiError));
+    await flush();
+    expect(fetchProfile).toHaveBeenLastCalledWith('access-2', expect.any(AbortSignal));
+    expect(readShell(), 'no overlay over the signed-in screens').toEqual(DASHBOARD);
+  },
+  'session.status.loggedOut.idle': async () => {
+    openAt('/dashboard', { stored: false });
+    await flush();
+    expect(readShell(), 'the guard sends the visitor to the login screen').toEqual({
+      ...LOGIN,
+      overlay: true,
+    });
+  },
+  'session.status.loggedOut.revalidating': async () => {
+    await signedOut();
+    act(() =>
+      session.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
+    );
+    await flush();
+    expect(calls.profile).toHaveLength(1);
+    expect(readShell()).toEqual(LOGIN);
+  },
+  'session.status.loggedOut.unreachable': async () => {
+    await signedOut();
+    act(() =>
+      session.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
+    );
+    await flush();
+    await answer(calls.profile[0], networkFailure());
+    expect(readShell()).toEqual({ ...LOGIN, notice: expect.any(String) });
+    expectNextTryIn(retryDelayMs(1));
+  },
+  'session.logout.idle': async () => {
+    await signedIn();
+    expect((await logoutEntry()).getAttribute('data-disabled')).toBeNull();
+    expect(stored()).toEqual(['access-1', 'refresh-1']);
+  },
+  'session.logout.notifyingServer': async () => {
+    await signedIn();
+    await logoutEntry();
+    await chooseLogout();
+    expect(session.getSnapshot().context.logoutRedirect, 'the user menu logs out to /').toBe('/');
+    expect(logoutOnServer).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
+    expect(readShell(), 'still signed in until the server has answered').toEqual(DASHBOARD);
+    expect(
+      (await logoutEntry()).getAttribute('data-disabled'),
+      'Logout cannot be chosen twice',
+    ).not.toBeNull();
+  },
+  'session.logout.waitingToClearStorage': async () => {
+    await signedIn();
+    act(() => session.send({ type: 'session.logout', redirectTo: '/' }));
+    await flush();
+    const refusal = httpFailure(500, 'The token store is down');
+    await answer(calls.logout[0], refusal);
+    expect(readShell(), 'nothing of the dashboard, and no login screen, while the logout finishes').toEqual({
+      ...LOADING,
+      overlay: false,
+    });
+    expect(stored()).toEqual(['access-1', 'refresh-1']);
+    // Issue 15: a refused logout is shown, with the server's reason, in a toast.
+    await vi.waitFor(
+      () => expect(screen.getByText(failureText(LOGOUT_FAILED_MESSAGE, refusal))).toBeTruthy(),
+      CONDITION,
+    );
+  },
+  'session.logout.waitingToRedirect': async () => {
+    await signedIn();
+    act(() => session.send({ type: 'session.logout', redirectTo: '/' }));
+    await flush();
+    await answer(calls.logout[0], { message: 'Logged out' });
+    await flush(LOGOUT_CLEAR_DELAY);
+    expect(stored()).toEqual([null, null]);
+    expect(readShell()).toEqual({ ...LOADING, overlay: false });
+  },
+  'session.logout.redirecting': async () => {
+    await signedIn();
+    act(() => session.send({ type: 'session.logout', redirectTo: '/' }));
+    await flush();
+    await answer(calls.logout[0], { message: 'Logged out' });
+    await flush(LOGOUT_CLEAR_DELAY);
+    await flush(LOGOUT_REDIRECT_DELAY);
+    expect(readShell()).toEqual({ ...LOGIN, at: '/', page: 'Landing page' });
+    const after = session.getSnapshot();
+    expect(after.matches({ logout: 'idle' }), 'the router told the session it has moved').toBe(true);
+    expect(after.context.isLoggingOut).toBe(false);
+  },
+  'session.overlay.visible': async () => {
+    openAt('/dashboard');
+    await flush();
+    const overlay = screen.getByRole('status', { name: 'Loading your session' });
+    expect(overlay.getAttribute('aria-live')).toBe('polite');
+  },
+  'session.overlay.lingering': async () => {
+    openAt('/dashboard');
+    await flush();
+    await answer(calls.profile[0], ADA);
+    expect(readShell(), 'the dashboard is drawn under the overlay').toEqual({ ...DASHBOARD, overlay: true });
+    await flush(OVERLAY_LINGER - 1);
+    expect(readShell().overlay).toBe(true);
+  },
+  'session.overlay.hidden': async () => {
+    openAt('/dashboard');
+    await flush();
+    await answer(calls.profile[0], ADA);
+    await flush(OVERLAY_LINGER);
+    expect(readShell().overlay).toBe(false);
+  },
+});
 
-    fireEvent.click(screen.getByRole('button', { name: 'Try now' }));
-    await advance(0);
-    expect(fetchProfile).toHaveBeenCalledTimes(2);
-    expect(sessionText()).toBe('loggedIn Ada loggingOut=false error=-');
-    expect(screen.queryByRole('status', { name: 'The server cannot be reached' })).toBeNull();
-    reported.mockRestore();
+describe('the session shell', () => {
+  it('tells the session of every route change, which clears its error (spec §4)', async () => {
+    await signedIn();
+    act(() => session.send({ type: 'session.errorSet', message: 'Oops' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Product Feed' }));
+    await flush();
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(session.getSnapshot().context.error).toBeNull();
   });
 });
