@@ -53,6 +53,8 @@ vi.mock('@/api/auth', () => ({
 }));
 
 const ADA = aUser();
+/** The pair another tab, or a login, stores after the one the tab started with. */
+const TOKENS_2 = { accessToken: 'access-2', refreshToken: 'refresh-2' };
 const NOW = Date.UTC(2025, 5, 2, 9, 0, 0);
 
 /** The auth calls the session made, oldest first, each held until the test settles it. */
@@ -266,9 +268,7 @@ describeScreenStates(sessionMachine, {
   },
   'session.status.loggedIn.revalidating': async () => {
     await signedIn();
-    act(() =>
-      session.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
-    );
+    act(() => session.send({ type: 'sync.tokensStored', ...TOKENS_2 }));
     await flush();
     expect(fetchProfile).toHaveBeenLastCalledWith('access-2', expect.any(AbortSignal));
     expect(readShell(), 'no overlay over the signed-in screens').toEqual(DASHBOARD);
@@ -283,18 +283,14 @@ describeScreenStates(sessionMachine, {
   },
   'session.status.loggedOut.revalidating': async () => {
     await signedOut();
-    act(() =>
-      session.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
-    );
+    act(() => session.send({ type: 'sync.tokensStored', ...TOKENS_2 }));
     await flush();
     expect(calls.profile).toHaveLength(1);
     expect(readShell()).toEqual(LOGIN);
   },
   'session.status.loggedOut.unreachable': async () => {
     await signedOut();
-    act(() =>
-      session.send({ type: 'sync.tokensStored', accessToken: 'access-2', refreshToken: 'refresh-2' }),
-    );
+    act(() => session.send({ type: 'sync.tokensStored', ...TOKENS_2 }));
     await flush();
     await answer(calls.profile[0], networkFailure());
     expect(readShell()).toEqual({ ...LOGIN, notice: expect.any(String) });
@@ -379,6 +375,13 @@ describeScreenStates(sessionMachine, {
 });
 
 describe('the session shell', () => {
+  it("goes to a login's target, where the dashboard names the user", async () => {
+    await signedOut();
+    act(() => session.send({ type: 'session.login', user: ADA, ...TOKENS_2, redirectTo: '/dashboard' }));
+    await flush();
+    expect(readShell()).toEqual(DASHBOARD);
+  });
+
   it('tells the session of every route change, which clears its error (spec §4)', async () => {
     await signedIn();
     act(() => session.send({ type: 'session.errorSet', message: 'Oops' }));
