@@ -109,9 +109,10 @@ test('a login card open in one tab follows a sign-in in another to the page it w
 
 test('the server locks an email out after five attempts from one address, and the card says for how long', async ({
   page,
-}) => {
-  // An email of no account: the lock is the server's per (address, email), so no other test's login is held.
-  const email = 'locked-out@example.com';
+}, testInfo) => {
+  // An email of no account: the lock is the server's per (address, email), so no other test's login is
+  // held; one per run of the test (a retry, --repeat-each) on the same server, which starts unlocked.
+  const email = `locked-out-${testInfo.repeatEachIndex}-${testInfo.retry}@example.com`;
   await page.goto('/auth/login');
   await page.getByLabel('Email', { exact: true }).fill(email);
   const password = page.getByLabel('Password', { exact: true });
