@@ -80,6 +80,7 @@ async function transactionsPanelAfter({
         }),
       },
     }),
+    // A clock nobody runs: days typed by a gesture wait for their pause, and no timer outlives the test.
     { clock: new SimulatedClock(), input: { now: () => PANEL_NOW, url: openedAt(search) } },
   );
   if (generating)
