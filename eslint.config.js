@@ -149,7 +149,6 @@ const OVER_LIMIT_FOR_NOW = [
   'tests/model/models/feedEditor.model.ts',
   'tests/model/models/profile.model.ts',
   'tests/model/models/userForm.model.ts',
-  'tests/e2e/model/session.ui.spec.ts',
 ];
 
 export default tseslint.config(
