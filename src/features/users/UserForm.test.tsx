@@ -9,25 +9,54 @@
  * states are ShopifyConnectionPanel.test.tsx's).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import type { ShopifyConnection } from '@/api/schemas/shopify';
 import type { User, UserSaved } from '@/api/schemas/users';
 import { shopifyConnectionMachine } from '@/machines/shopifyConnection.machine';
-import { USER_FORM_FIELDS, userFormMachine } from '@/machines/userForm.machine';
+import {
+  CREATE_USER_FAILED_MESSAGE,
+  UPDATE_USER_FAILED_MESSAGE,
+  USER_FORM_FIELDS,
+  userFormMachine,
+} from '@/machines/userForm.machine';
 import type {
   UserFormEvent,
   UserFormField,
   UserFormInput,
   UserFormSnapshot,
 } from '@/machines/userForm.machine';
+import { failureText } from '@/machines/failure-text';
+import { useSession } from '@/routes/session';
+import { formDraftKey } from '@/ui/form-draft';
+import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
 import { httpFailure } from '@test-support/api-errors';
-import { describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
+import { aUser } from '@test-support/builders';
+import {
+  describeScreenStates,
+  givenActor,
+  renderScreen,
+  settleSession,
+  signedInSession,
+} from '@test-support/screen';
+import type { GivenActor, ScreenOptions } from '@test-support/screen';
+import { CONDITION } from '@test-support/time-limits';
 import { UserForm } from './UserForm';
 
 vi.mock('@/routes/screen-actor', async (original) =>
   (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
 );
+
+// The toast container's module, loaded on the first toast, is loaded here first, so a toast shows
+// as soon as it is asked for.
+beforeAll(async () => {
+  await import('@/ui/Toasts');
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+});
 
 /** User 2, a customer, as GET /users/2 answers. */
 const GRACE: User = {
@@ -89,12 +118,27 @@ interface Calls {
 const answer = <T,>(value: T | Error | undefined): Promise<T> =>
   value === undefined ? never<T>() : value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
 
-/** The form of `input` rendered once its actor, answering `calls`, took `events` and matches `state`. */
+/** A state of the form's actor, as `waitFor` looks for it. */
+type FormState = (snapshot: UserFormSnapshot) => boolean;
+
+/** What shows under an edited user's form once loaded (the route puts the tokens panel there). */
+const BELOW = 'Below the form';
+
+/** Renders `children` once the session has a signed-in user, as the app's session shell does. */
+function WhenSignedIn({ children }: { children: ReactNode }) {
+  return useSession().user ? children : null;
+}
+
+/**
+ * The form of `input` rendered once its actor, answering `calls`, took `events` and matches `state`;
+ * with `session`, under that session once it has signed its user in (a draft is kept per user).
+ */
 async function formAfter(
   input: UserFormInput,
   calls: Calls,
   events: UserFormEvent[],
-  state: (snapshot: UserFormSnapshot) => boolean,
+  state: FormState,
+  { session }: { session?: ScreenOptions['session'] } = {},
 ) {
   const given = givenActor(
     userFormMachine.provide({
@@ -121,9 +165,17 @@ async function formAfter(
   }
   for (const event of events) given.actor.send(event);
   await waitFor(given.actor, state);
-  renderScreen(<UserForm input={input} />, { url: '/dashboard/users/create' });
+  const form = <UserForm input={input} below={<p>{BELOW}</p>} />;
+  const view = renderScreen(
+    <>
+      {session ? <WhenSignedIn>{form}</WhenSignedIn> : form}
+      <ToastsOnDemand />
+    </>,
+    { url: CREATE_PATH, session },
+  );
+  if (session) await settleSession();
   await act(() => Promise.resolve());
-  return given;
+  return { ...given, unmount: view.unmount };
 }
 
 /** A field's input, by its label (a required field's label ends in its '*' mark). */
@@ -160,8 +212,35 @@ function expectForm(snapshot: UserFormSnapshot): void {
   expect(submitButton().disabled).toBe(!valid);
 }
 
+/** A new customer's valid input, as typed. */
+const NEW_USER: UserFormEvent[] = Object.entries({
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  company_name: 'Hopper Health',
+  phone: '+44 20 7946 0000',
+  shopify_id: '12345',
+  shopify_domain: 'hopper.myshopify.com',
+  password: 'Secret123!',
+}).map(([field, value]) => ({ type: 'form.change', field: field as UserFormField, value }));
+/** Spec §8: the server's messages of a saved user, which the success toasts show. */
+const CREATED = 'User created successful';
+const UPDATED = 'User updated successfully';
+
+/** Submits the rendered form and waits until its actor matches `state`. */
+async function submitUntil(actor: GivenActor<typeof userFormMachine>['actor'], state: FormState) {
+  await act(async () => {
+    fireEvent.submit(screen.getByRole('form'));
+    await waitFor(actor, state);
+  });
+}
+
+/** Waits for a toast saying `text` (the container shows it after its own render). */
+const toastSays = (text: string) => vi.waitFor(() => expect(screen.getByText(text)).toBeTruthy(), CONDITION);
+
 const submitButton = () =>
   screen.getByRole('form').querySelector<HTMLButtonElement>('button[type="submit"]')!;
+const CREATE_PATH = '/dashboard/users/create';
 const EDIT: UserFormInput = { mode: 'edit', userId: 2 };
 const CREATE: UserFormInput = { mode: 'create' };
 
@@ -171,12 +250,14 @@ describeScreenStates(userFormMachine, {
     await formAfter(EDIT, {}, [], (s) => s.matches('loading'));
     expect(screen.getByLabelText('Loading user')).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByText(BELOW)).toBeNull();
   },
   'userForm.loadFailed': async () => {
     await formAfter(EDIT, { load: httpFailure(404, 'User not found') }, [], (s) => s.matches('loadFailed'));
     expect(screen.getByRole('alert').textContent).toBe('User not found');
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByLabelText('Loading user')).toBeNull();
+    expect(screen.queryByText(BELOW), 'nothing else of the user').toBeNull();
   },
   'userForm.editing': async () => {
     // A field left empty, one left valid, the rest untouched.
@@ -200,26 +281,12 @@ describeScreenStates(userFormMachine, {
     expect(submitButton().textContent).toContain('Saving...');
   },
   'userForm.saved': async () => {
-    const { actor } = await formAfter(
-      CREATE,
-      { save: { message: 'User created successful', user: GRACE } },
-      Object.entries({
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        email: 'grace@example.com',
-        company_name: 'Hopper Health',
-        phone: '+44 20 7946 0000',
-        shopify_id: '12345',
-        shopify_domain: 'hopper.myshopify.com',
-        password: 'Secret123!',
-      }).map(([field, value]) => ({ type: 'form.change', field: field as UserFormField, value })),
-      (s) => s.matches('editing'),
+    const { actor } = await formAfter(CREATE, { save: { message: CREATED, user: GRACE } }, NEW_USER, (s) =>
+      s.matches('editing'),
     );
-    await act(async () => {
-      fireEvent.submit(screen.getByRole('form'));
-      await waitFor(actor, (s) => s.matches('saved'));
-    });
-    // Spec §8: a created user leaves for the users list (the machine's effect, carried out by the app).
+    await submitUntil(actor, (s) => s.matches('saved'));
+    // Spec §8: the server's message, and the users list (the machine's effect, carried out by the app).
+    await toastSays(CREATED);
     expect(screen.getByTestId('location').textContent).toBe('/dashboard/users');
   },
 });
@@ -230,6 +297,7 @@ describe('UserForm', () => {
     expect(screen.getByRole('form', { name: 'Edit user' })).toBeTruthy();
     expectForm(actor.getSnapshot());
     expect(input('first_name').value).toBe('Grace');
+    screen.getByText(BELOW);
   });
 
   it('says why the user could not be loaded', async () => {
@@ -272,5 +340,80 @@ describe('UserForm Shopify connection (issue 29)', () => {
   it('shows none for an admin (no store)', async () => {
     await formAfter(EDIT, { load: { ...GRACE, user_type_id: 1 } }, [], (s) => s.matches('editing'));
     expect(panel()).toBeNull();
+  });
+});
+
+describe('UserForm toasts (spec §8, issue 15)', () => {
+  const refused = httpFailure(400, 'A user with this email address already exists');
+  /** Renders the form of `input` (a new user's typed in), submits it and waits for the save to end. */
+  const submitted = async (input: UserFormInput, calls: Calls) => {
+    const typed = input.mode === 'create' ? NEW_USER : [];
+    const { actor } = await formAfter(input, calls, typed, (s) => s.matches('editing'));
+    await submitUntil(actor, (s) => s.matches('editing'));
+  };
+
+  it("shows the server's message once an edit is saved", async () => {
+    await submitted(EDIT, { load: GRACE, save: { message: UPDATED, user: GRACE } });
+    await toastSays(UPDATED);
+  });
+
+  it('shows why an edit was refused', async () => {
+    await submitted(EDIT, { load: GRACE, save: refused });
+    await toastSays(failureText(UPDATE_USER_FAILED_MESSAGE, refused));
+  });
+
+  it('shows why a new user was refused', async () => {
+    await submitted(CREATE, { save: refused });
+    await toastSays(failureText(CREATE_USER_FAILED_MESSAGE, refused));
+  });
+});
+
+describe('UserForm drafts (issue 15: unsaved input survives a reload or a sign-out)', () => {
+  const ADMIN = aUser({ id: 1 });
+  const signedIn = { session: signedInSession(ADMIN) };
+  const KEY = formDraftKey(ADMIN.id, CREATE_PATH);
+  const kept = () => JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as unknown;
+  const notice = () => screen.queryByText('Unsaved changes were kept');
+
+  it("keeps a dirty form's input, never its password, when the screen goes away", async () => {
+    const { unmount } = await formAfter(CREATE, {}, NEW_USER, (s) => s.matches('editing'), signedIn);
+    unmount();
+    expect(kept()).toMatchObject({ first_name: 'Grace', email: 'grace@example.com' });
+    expect(kept()).not.toHaveProperty('password');
+  });
+
+  it('keeps it when the page is reloaded', async () => {
+    await formAfter(CREATE, {}, NEW_USER, (s) => s.matches('editing'), signedIn);
+    window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    expect(kept()).toMatchObject({ first_name: 'Grace', shopify_domain: 'hopper.myshopify.com' });
+  });
+
+  it('keeps nothing of a form left as it was', async () => {
+    const { unmount } = await formAfter(CREATE, {}, [], (s) => s.matches('editing'), signedIn);
+    unmount();
+    expect(kept()).toBeNull();
+  });
+
+  it('offers kept input back, and Restore sends it to the form', async () => {
+    sessionStorage.setItem(KEY, JSON.stringify({ first_name: 'Kept', company_name: 'Kept Ltd' }));
+    const { sent } = await formAfter(CREATE, {}, [], (s) => s.matches('editing'), signedIn);
+    expect(notice()).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(sent).toEqual([
+      { type: 'form.restore', values: { first_name: 'Kept', company_name: 'Kept Ltd' } },
+    ]);
+    expect(input('first_name').value).toBe('Kept');
+    expect(notice()).toBeNull();
+    expect(kept(), 'offered once').toBeNull();
+  });
+
+  it('forgets kept input on Discard', async () => {
+    sessionStorage.setItem(KEY, JSON.stringify({ first_name: 'Kept' }));
+    const { sent } = await formAfter(CREATE, {}, [], (s) => s.matches('editing'), signedIn);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(sent).toEqual([]);
+    expect(input('first_name').value).toBe('');
+    expect(notice()).toBeNull();
+    expect(kept()).toBeNull();
   });
 });
