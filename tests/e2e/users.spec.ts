@@ -152,6 +152,8 @@ test('the users list keeps its page and filters in the URL through reload and ba
   await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await nav.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/\?page=2$/);
+  // Issue 15: a new page starts at the table's top: its region takes the focus, which scrolls it into view.
+  await expect(page.getByRole('region', { name: 'Users table' })).toBeFocused();
   await expect(nav.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('button', { name: 'Previous' })).toBeEnabled();
 
