@@ -16,7 +16,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { SimulatedClock, waitFor } from 'xstate';
 import { SHOPIFY_CONNECTION_TEXTS } from '@/api/schemas/shopify';
 import type { ShopifyConnection } from '@/api/schemas/shopify';
 import type { ReportFile } from '@/api/download';
@@ -122,7 +122,8 @@ async function panelAfter(
       actors: { fetchPage: pagesInTurn<UserFilters, User>(pages) },
       actions: { reportFailure: () => {} },
     }),
-    { input: query },
+    // A clock nobody runs: a typed search waits for its debounce for as long as the test looks.
+    { input: query, clock: new SimulatedClock() },
   );
   if (then.length > 0) {
     await waitFor(list.actor, (snapshot) => !snapshot.matches('loading'));
