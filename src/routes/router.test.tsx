@@ -8,6 +8,7 @@ import { UserType } from '@/api/schemas/common';
 import type * as ProductsPageModule from '@/features/public/ProductsPage';
 import { system } from '@/ui/system';
 import { aUser } from '@test-support/builders';
+import { NoopResizeObserver } from '@test-support/jsdom';
 import { CONDITION } from '@test-support/time-limits';
 import { APPS_LOGOUT_ALERT } from './DashboardLayout';
 import { forgetListLocations } from './list-return';
@@ -101,13 +102,6 @@ async function mount(router: Awaited<ReturnType<typeof routerAt>>) {
 /** Mounts the real route table at `path` (see {@link routerAt} and {@link mount}). */
 async function renderAt(path: string) {
   return mount(await routerAt(path));
-}
-
-/** jsdom has no ResizeObserver; Chakra's menus observe their trigger's size. */
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
 }
 
 /** Presses `key` on `element`, letting the menus' state machines settle. */

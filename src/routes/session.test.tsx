@@ -37,6 +37,7 @@ import { httpFailure, networkFailure } from '@test-support/api-errors';
 import { aUser } from '@test-support/builders';
 import { deferred } from '@test-support/deferred';
 import type { Deferred } from '@test-support/deferred';
+import { NoopResizeObserver } from '@test-support/jsdom';
 import { describeScreenStates } from '@test-support/screen';
 import { CONDITION } from '@test-support/time-limits';
 import { DashboardLayout } from './DashboardLayout';
@@ -184,13 +185,6 @@ async function chooseLogout() {
     fireEvent.keyDown(screen.getByRole('menu'), { key });
     await flush();
   }
-}
-
-/** jsdom has no ResizeObserver; Chakra's menus observe their trigger's size. */
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
 }
 
 // The toast container's module, loaded on the first toast, is loaded here first: the refused

@@ -9,6 +9,7 @@ import { onTestFinished, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { PromiseActorLogic } from 'xstate';
 import type { ListFilters, ListPage, ListQuery } from '@/machines/list.machine';
+import { NoopResizeObserver } from './jsdom';
 
 /**
  * A list's `fetchPage` whose calls answer `answers` in turn (a page, or a failure to reject with),
@@ -69,13 +70,6 @@ export function shownPages(
     pages: buttons.map((button) => button.textContent ?? ''),
     current: buttons.find((button) => button.getAttribute('aria-current') === 'page')?.textContent ?? null,
   };
-}
-
-/** jsdom has no ResizeObserver; Chakra's menus (the users' status filter) observe their trigger's size. */
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
 }
 
 /** Gives jsdom a ResizeObserver that observes nothing until the calling test ends (a test that opens a menu). */

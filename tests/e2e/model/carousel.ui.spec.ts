@@ -51,8 +51,7 @@ import type { CarouselEvent, CarouselSnapshot } from '@/machines/carousel.machin
 import { SCROLL_FOLLOW_WINDOW_MS } from '@/routes/ScrollToTop';
 import carouselModel from '../../model/models/carousel.model';
 import type { ModelEvent, ModelPath } from '../../model/harness';
-import { CLOCK_INSTALLED_AT, LEAN_TRACE, pauseClock } from './auth-ui';
-import { coveringPaths, describeUiModel } from './ui-model';
+import { CLOCK_INSTALLED_AT, coveringPaths, describeUiModel, LEAN_TRACE, pauseClock } from './ui-model';
 import type { UiModel, UiRun } from './ui-model';
 
 type CarouselMachine = typeof carouselModel.machine;

@@ -4,11 +4,9 @@
  *
  * A `UiModel` says how the UI follows a path:
  * - `start` opens the screen where the machine runs (stored tokens, held routes, clock);
- * - `events` maps every event type a path can carry to a user gesture or a forced server answer:
- *   an invoked actor's outcome (`xstate.done.actor.<id>` / `xstate.error.actor.<id>`) answers the
- *   request the actor made, held by `HeldRequests` until then; a delay (`xstate.after.<DELAY>.<state
- *   id>`) runs Playwright's clock forward by the delay unless the model maps it otherwise;
- *   cross-tab events act in a second page of the same browser context;
+ * - `events` maps every event type a path can carry to a user gesture; a delay
+ *   (`xstate.after.<DELAY>.<state id>`) runs Playwright's clock forward by the delay unless the model
+ *   maps it otherwise;
  * - `states` maps every atomic state node (by id, e.g. `session.status.loggedIn.active`) to an
  *   assertion on what the screen shows; after each step, every active atomic node is asserted.
  *
@@ -23,15 +21,16 @@
  * that takes other transitions than the model, or an assertion that does not hold. Running all generated paths in a browser would take hours (the
  * session alone has over a thousand), so `coveringPaths` (tests/model/covering.ts, re-exported here)
  * picks a subset that still reaches every state and every transition the full set reaches.
+ *
+ * Issue 28: what a screen shows in each state is asserted by component tests beside the screens; the
+ * one replay left is the landing page's carousel (carousel.ui.spec.ts), whose slides, pointer, focus,
+ * page visibility and reduced-motion preference only a browser has.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { expect, test } from '../fixtures';
-import { EXPECT_TIMEOUT } from '../timing';
-import type { BrowserContext, Page, Request, Route } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { AnyEventObject, AnyStateMachine, SnapshotFrom } from 'xstate';
-import { ApiError } from '@/api/client';
 import type { ModelTraceEntry } from '@/machines/model-trace';
 import {
   activeNodes,
@@ -47,171 +46,32 @@ import type { MachineModel, ModelEvent, ModelPath } from '../../model/harness';
 export { coveringPaths } from '../../model/covering';
 
 /**
- * An answer for a held request: a JSON body (with headers, e.g. Retry-After), or raw bytes with
- * their headers (a file), each with a status (default 200); or no answer at all.
+ * Playwright's clock starts here; `pauseClock` stops it a minute later, before the app loads. The
+ * clock must not run by itself: every delay of a path waits for the step that says it has passed.
  */
-export type HeldAnswer =
-  | { status?: number; json: unknown; headers?: Readonly<Record<string, string>> }
-  | { status?: number; body: string | Buffer; headers: Readonly<Record<string, string>> }
-  | 'network-failure';
+export const CLOCK_INSTALLED_AT = Date.parse('2025-06-02T09:00:00Z');
+const CLOCK_PAUSED_AT = CLOCK_INSTALLED_AT + 60_000;
 
-/**
- * The answer that makes the app's client fail as a model's error fixture says: no answer for a
- * network failure; otherwise the fixture's status (500 for an error without one, as a server that
- * broke) with the contract's error body carrying the server's reason (an ApiError's `serverMessage`,
- * else the error's message), which the client then reads back as both.
- * @throws for ApiError kinds no answer can produce ('unauthorized' sends nothing,
- *   'unexpected-response' needs a body of the call's own shape)
- */
-export function answerForError(error: unknown): HeldAnswer {
-  if (error instanceof ApiError) {
-    if (error.kind === 'network') return 'network-failure';
-    if (error.kind === 'unauthorized' || error.kind === 'unexpected-response') {
-      throw new Error(`an answer cannot make an ApiError of kind '${error.kind}'`);
-    }
-  }
-  const status = error instanceof ApiError && error.status !== null ? error.status : 500;
-  const message =
-    error instanceof ApiError
-      ? (error.serverMessage ?? error.message)
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return { status, json: { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message } };
+/** Stops Playwright's clock (installed at CLOCK_INSTALLED_AT, which lets time flow); call before `goto`. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(CLOCK_PAUSED_AT);
 }
 
 /**
- * Requests of the page (or of every page of a context) held at the browser's edge until a path step
- * answers them, so an invoked actor stays pending exactly as long as the path says. A held request
- * the page cancels (an actor stopped before its answer, e.g. a state re-entered) leaves the queue:
- * only requests the app still waits for are answered and counted.
+ * Trace options for the UI model files: a failed test keeps its trace with the DOM snapshots of every
+ * action, but without the screencast, which made these many short tests a third slower.
  */
-export class HeldRequests {
-  private readonly queues = new Map<string, Route[]>();
-  private readonly arrivals = new Map<string, number>();
-  private readonly waiters = new Map<string, Array<() => void>>();
-
-  constructor(private readonly target: Page | BrowserContext) {
-    // A held request the page gave up on (an actor stopped and aborted it) is no longer pending:
-    // counting or answering it would describe a call the app no longer waits for.
-    target.on('requestfailed', (request) => {
-      for (const queue of this.queues.values()) {
-        const index = queue.findIndex((route) => route.request() === request);
-        if (index >= 0) queue.splice(index, 1);
-      }
-    });
-  }
-
-  /**
-   * Holds from now on every request matching `url` (a glob or RegExp, as `page.route`) and, when
-   * given, `method`, under `name`. Other requests go on to the real server.
-   */
-  async hold(name: string, url: string | RegExp, method?: string): Promise<void> {
-    await this.target.route(url, async (route) => {
-      if (method !== undefined && route.request().method() !== method.toUpperCase()) {
-        await route.fallback();
-        return;
-      }
-      const queue = this.queues.get(name) ?? [];
-      queue.push(route);
-      this.queues.set(name, queue);
-      this.arrivals.set(name, this.seen(name) + 1);
-      for (const wake of this.waiters.get(name)?.splice(0) ?? []) wake();
-    });
-  }
-
-  /**
-   * Answers the oldest held request of `name`, waiting for it to arrive.
-   * @throws when none arrives within EXPECT_TIMEOUT ms (the UI did not start the actor)
-   */
-  async answer(name: string, answer: HeldAnswer): Promise<void> {
-    const route = this.take(name, await this.next(name));
-    if (answer === 'network-failure') await route.abort('connectionrefused');
-    else await route.fulfill({ ...answer, status: answer.status ?? 200 });
-  }
-
-  /** The oldest held request of `name`, left held; waits for it to arrive as `answer` does. */
-  async peek(name: string): Promise<Request> {
-    const route = await this.next(name);
-    return route.request();
-  }
-
-  /** Sends the oldest held request of `name` on to the real server, waiting for it to arrive. */
-  async pass(name: string): Promise<void> {
-    await this.take(name, await this.next(name)).continue();
-  }
-
-  /** How many requests of `name` are held now (cancelled ones not counted). */
-  count(name: string): number {
-    return this.queues.get(name)?.length ?? 0;
-  }
-
-  /** How many requests of `name` arrived since `hold`, answered, passed, aborted or still held. */
-  seen(name: string): number {
-    return this.arrivals.get(name) ?? 0;
-  }
-
-  /** Takes `route` out of the queue of `name` before it is settled, and returns it. */
-  private take(name: string, route: Route): Route {
-    const queue = this.queues.get(name) ?? [];
-    queue.splice(queue.indexOf(route), 1);
-    return route;
-  }
-
-  /** The oldest held request of `name`, still queued; waits up to EXPECT_TIMEOUT ms for one. */
-  private async next(name: string): Promise<Route> {
-    const deadline = Date.now() + EXPECT_TIMEOUT;
-    for (;;) {
-      const route = this.queues.get(name)?.[0];
-      if (route) return route;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`no '${name}' request arrived: the UI did not make it`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, remaining);
-        const waiters = this.waiters.get(name) ?? [];
-        waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        this.waiters.set(name, waiters);
-      });
-    }
-  }
-}
-
-/** One animation frame of a stopped Playwright clock, in ms. */
-export const FRAME = 16;
-
-/**
- * Waits until `probe` gives `expected`, running one animation frame of the page's stopped clock
- * before each try: what the app runs on animation frames (a dialog closing, a toast making room)
- * never moves while the clock stands still.
- */
-export async function expectWithFrames<T>(
-  page: Page,
-  probe: () => Promise<T>,
-  expected: T,
-  message: string,
-): Promise<void> {
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(FRAME);
-      return probe();
-    }, message)
-    .toEqual(expected);
-}
-
-/** Waits, frame by frame (`expectWithFrames`), for a toast that says `message`. */
-export async function expectToast(page: Page, message: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message });
-  await expectWithFrames(page, async () => (await toast.count()) > 0, true, `a toast says '${message}'`);
-}
+export const LEAN_TRACE = {
+  mode: 'retain-on-failure',
+  screenshots: false,
+  snapshots: true,
+  sources: true,
+} as const;
 
 /** What a mapping works with while a path runs. */
 export interface UiRun<M extends AnyStateMachine> {
   page: Page;
   context: BrowserContext;
-  held: HeldRequests;
   path: ModelPath<M>;
   /** The index of the step being delivered or asserted (0 is `xstate.init`). */
   step: number;
@@ -232,15 +92,10 @@ export interface UiModel<M extends AnyStateMachine> {
   clock?: Date | number | string;
   /** Opens the screen; may look ahead in `run.path` (e.g. to store what a read will find). */
   start: (run: UiRun<M>) => Promise<void>;
-  /** Gestures by event type: the machine's events, `xstate.done.actor.<id>`, `xstate.error.actor.<id>`, delays. */
+  /** Gestures by event type: the machine's events and delays. */
   events: Readonly<Record<string, UiGesture<M>>>;
   /** Screen assertions by atomic state node id. */
   states: Readonly<Record<string, UiAssertion<M>>>;
-  /**
-   * The machine id of the app actor's parent, when the page runs several actors of this machine
-   * (both dashboard panels run a period): the replay follows the one under that parent.
-   */
-  parent?: string;
   /**
    * Event types the app delivers to itself at once, with no gesture to wait for (an actor that reads
    * storage synchronously settles before the replay can look): the app's actor is compared with the
@@ -278,9 +133,7 @@ async function traceOf<M extends AnyStateMachine>(ui: UiModel<M>, page: Page): P
     throw new Error('the page records no model trace: the app was not built with `vite build --mode e2e`');
   }
   const { id } = ui.model.machine;
-  return entries.filter(
-    (entry) => entry.machine === id && (ui.parent === undefined || entry.parent === ui.parent),
-  );
+  return entries.filter((entry) => entry.machine === id);
 }
 
 /**
@@ -364,7 +217,7 @@ async function runUiPath<M extends AnyStateMachine>(
   path: ModelPath<M>,
 ): Promise<void> {
   const expected = await runPath(ui.model, path);
-  const run: UiRun<M> = { page, context, held: new HeldRequests(context), path, step: 0 };
+  const run: UiRun<M> = { page, context, path, step: 0 };
   const observed = { states: new Set<string>(), transitions: new Set<string>() };
   let status: ObservedReplay['status'] = 'failed';
   try {
