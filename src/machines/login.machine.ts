@@ -228,6 +228,7 @@ export const loginMachine = setup({
       if (first !== undefined) enqueue.emit(uiFocus(fieldElementId(LOGIN_FORM, first)));
     }),
     startAttempt: assign({ error: null }),
+    focusPassword: emit(uiFocus(fieldElementId(LOGIN_FORM, 'password'))),
     leaveForTarget: emit(({ context }) => uiNavigate(context.redirectTo, { replace: true })),
     adoptTokens: assign((_, params: LoginTokens) => ({
       accessToken: params.accessToken,
@@ -419,7 +420,9 @@ export const loginMachine = setup({
       },
     },
     succeeded: { type: 'final' },
-    failed: waiting,
+    // Disabling the form while it was sent took the focus from the field or button that had it: it
+    // goes to the password, which a person retypes or sends again with Enter.
+    failed: { ...waiting, entry: 'focusPassword' },
     /** The session was signed in elsewhere; the card has asked to leave for its target. */
     left: { type: 'final' },
   },

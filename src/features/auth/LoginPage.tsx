@@ -7,7 +7,7 @@
 import { Button, Card, Heading, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fieldElementId } from '@/machines/form-fields';
 import {
@@ -33,14 +33,6 @@ export function LoginPage() {
   const loginError = useSelector(login, selectLoginError);
   // Whether the password is readable is the input's own look, not form state.
   const [passwordShown, setPasswordShown] = useState(false);
-  const passwordInput = useRef<HTMLInputElement>(null);
-
-  // Disabling the form while it is sent takes the focus from the field or button that had it: a
-  // failed attempt gives it to the password, which a person retypes or sends again with Enter.
-  useEffect(() => {
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (loginError !== null && lost) passwordInput.current?.focus();
-  }, [loginError]);
 
   const change = (field: LoginField) => (event: { target: { value: string } }) =>
     login.send({ type: 'login.change', field, value: event.target.value });
@@ -96,7 +88,6 @@ export function LoginPage() {
                 }
               >
                 <Input
-                  ref={passwordInput}
                   name="password"
                   type={passwordShown ? 'text' : 'password'}
                   autoComplete="current-password"

@@ -106,9 +106,12 @@ type LoginStep = ExecutedStep<typeof loginMachine>;
 function expectFailure(step: LoginStep, message: string, logsOut: boolean, reports = logsOut): void {
   expect(step.after.value).toBe('failed');
   expect(step.after.context.error).toBe(message);
-  expect(step.actions.map((action) => action.type)).toEqual(
-    logsOut ? LOG_OUT : reports ? ['reportFailure'] : [],
-  );
+  // Entering `failed` asks for the focus the disabled form lost, on the password.
+  expect(step.actions.map((action) => action.type)).toEqual([
+    ...(logsOut ? LOG_OUT : reports ? ['reportFailure'] : []),
+    'xstate.emit',
+  ]);
+  expect(step.emitted).toEqual([uiFocus('login-password')]);
   expect(step.actions.filter((action) => action.type === 'xstate.sendTo')).toEqual(
     logsOut ? [LOGOUT_SENT] : [],
   );

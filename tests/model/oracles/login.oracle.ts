@@ -75,7 +75,8 @@ export default defineOracle({
       'error:loadUser': [`→ #login.failed / ${LOG_OUT}`],
     },
     'login.succeeded': { type: ['final'] },
-    'login.failed': waiting,
+    // The form's focus, lost while it was disabled, goes to the password (issue 28's keyboard journey).
+    'login.failed': { ...waiting, entry: ['focusPassword'] },
     'login.left': { type: ['final'] },
   },
 });
