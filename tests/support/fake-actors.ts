@@ -45,3 +45,12 @@ export function recordingReceiver<TEvent extends EventObject>(): {
   });
   return { received, logic };
 }
+
+/**
+ * A fake call's answer for a component test's actors: `value` resolved, an Error rejected, and
+ * `undefined` a call that never settles (the screen stays in its pending state).
+ */
+export function answerWith<T>(value: T | Error | undefined): Promise<T> {
+  if (value === undefined) return new Promise<T>(() => undefined);
+  return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
+}

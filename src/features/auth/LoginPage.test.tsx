@@ -17,6 +17,7 @@ import { SERVER_BUSY_MESSAGE, loginMachine, selectLoginError } from '@/machines/
 import type { LoginEvent, LoginSessionRef, LoginSnapshot, LoginTokens } from '@/machines/login.machine';
 import { STORAGE_EVENT_DELAY } from '@/machines/session.machine';
 import { httpFailure } from '@test-support/api-errors';
+import { answerWith } from '@test-support/fake-actors';
 import { aUser } from '@test-support/builders';
 import { IDLE_SESSION, describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
 import { LoginPage } from './LoginPage';
@@ -35,13 +36,6 @@ interface Calls {
   renewSession?: LoginTokens | Error;
   loadUser?: ProfileUser | Error;
 }
-
-const answer = <T,>(value: T | Error | undefined): Promise<T> =>
-  value === undefined
-    ? new Promise<T>(() => undefined)
-    : value instanceof Error
-      ? Promise.reject(value)
-      : Promise.resolve(value);
 
 /** Lets promise callbacks and the timers due within `ms` run. */
 async function flush(ms = 0) {
@@ -68,9 +62,9 @@ async function cardAfter(
   const given = givenActor(
     loginMachine.provide({
       actors: {
-        authenticate: fromPromise(() => answer(calls.authenticate)),
-        renewSession: fromPromise(() => answer(calls.renewSession)),
-        loadUser: fromPromise(() => answer(calls.loadUser)),
+        authenticate: fromPromise(() => answerWith(calls.authenticate)),
+        renewSession: fromPromise(() => answerWith(calls.renewSession)),
+        loadUser: fromPromise(() => answerWith(calls.loadUser)),
       },
       actions: { reportFailure: () => {} },
     }),

@@ -17,6 +17,7 @@ import { feedDiagnosticsMachine } from '@/machines/feedDiagnostics.machine';
 import { feedEditorMachine } from '@/machines/feedEditor.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { httpFailure } from '@test-support/api-errors';
+import { answerWith } from '@test-support/fake-actors';
 import { describeScreenStates, givenActor, layOutElements, renderScreen } from '@test-support/screen';
 import { STORE } from '@test-support/shop';
 import { FeedEditor } from './FeedEditor';
@@ -60,8 +61,6 @@ const DIAGNOSTICS: FeedDiagnostics = {
 };
 layOutElements();
 
-const never = <T,>() => new Promise<T>(() => undefined);
-
 /** The answers of the editor's calls: an answer, a failure (an Error), or none yet (undefined). */
 interface Calls {
   categories?: ShopCategories | Error;
@@ -70,19 +69,16 @@ interface Calls {
   save?: FeedDetail | Error;
 }
 
-const answer = <T,>(value: T | Error | undefined): Promise<T> =>
-  value === undefined ? never<T>() : value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-
 /** An editor actor of feed `feedId` (null: a new feed) whose calls answer `calls`; no products cache. */
 function givenEditor(feedId: number | null, calls: Calls) {
   return givenActor(
     feedEditorMachine.provide({
       actors: {
-        loadCategories: fromPromise(() => answer(calls.categories)),
+        loadCategories: fromPromise(() => answerWith(calls.categories)),
         readProductsCache: fromPromise(async (): Promise<ShopProductsCache | null> => null),
-        loadProducts: fromPromise(() => answer(calls.products)),
-        loadFeed: fromPromise(() => answer(calls.feed)),
-        saveFeed: fromPromise(() => answer(calls.save)),
+        loadProducts: fromPromise(() => answerWith(calls.products)),
+        loadFeed: fromPromise(() => answerWith(calls.feed)),
+        saveFeed: fromPromise(() => answerWith(calls.save)),
         diagnostics: feedDiagnosticsMachine.provide({
           actors: { loadDiagnostics: fromPromise(async () => DIAGNOSTICS) },
         }),

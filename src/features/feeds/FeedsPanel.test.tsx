@@ -28,7 +28,7 @@ import { paths } from '@/routes/paths';
 import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
 import { httpFailure } from '@test-support/api-errors';
 import { aFeed } from '@test-support/builders';
-import { heldPromiseActor } from '@test-support/fake-actors';
+import { heldPromiseActor, answerWith } from '@test-support/fake-actors';
 import { shownRows, skeletonRows, tableBody } from '@test-support/list-screens';
 import { describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
 import { CONDITION } from '@test-support/time-limits';
@@ -72,13 +72,6 @@ interface Calls {
   load?: FeedListItem[] | Error;
 }
 
-const answer = <T,>(value: T | Error | undefined): Promise<T> =>
-  value === undefined
-    ? new Promise<T>(() => undefined)
-    : value instanceof Error
-      ? Promise.reject(value)
-      : Promise.resolve(value);
-
 /**
  * The panel rendered once its list, started on `query` (the URL's) with its load answering `load`
  * and its export held, was sent `then` after its load ended and matches `state`. Returns the events the screen sends and
@@ -92,7 +85,7 @@ async function panelAfter(
   const exports = heldPromiseActor<ReportFile, FeedsExportQuery>();
   const { actor, sent } = givenActor(
     feedsListMachine.provide({
-      actors: { loadFeeds: fromPromise(() => answer(load)), downloadCsv: exports.logic },
+      actors: { loadFeeds: fromPromise(() => answerWith(load)), downloadCsv: exports.logic },
       actions: { reportFailure: () => {}, saveFile: () => {} },
     }),
     { input: { query: { query, sort } } },

@@ -24,7 +24,7 @@ import {
 import type { ProfileEvent, ProfileSessionRef, ProfileSnapshot } from '@/machines/profile.machine';
 import { httpFailure } from '@test-support/api-errors';
 import { aUser } from '@test-support/builders';
-import { recordingReceiver } from '@test-support/fake-actors';
+import { recordingReceiver, answerWith } from '@test-support/fake-actors';
 import {
   describeScreenStates,
   givenActor,
@@ -41,7 +41,6 @@ vi.mock('@/routes/screen-actor', async (original) =>
 const ADA: ProfileUser = aUser({
   avatar: { original: '/uploads/avatars/ada.png', thumbnails: { thumb_36: '/uploads/avatars/ada-36.png' } },
 });
-const never = <T,>() => new Promise<T>(() => undefined);
 
 /** What the screen's calls answer: an answer, a failure (an Error), or nothing yet (undefined). */
 interface Calls {
@@ -50,9 +49,6 @@ interface Calls {
   sendAvatar?: ProfileUser | Error;
   removeAvatar?: ProfileUser | Error;
 }
-
-const answer = <T,>(value: T | Error | undefined): Promise<T> =>
-  value === undefined ? never<T>() : value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
 
 /**
  * The profile screen of ADA (signed in, with an avatar) rendered once its actor, whose calls answer
@@ -67,10 +63,10 @@ async function profileAfter(
   const given = givenActor(
     profileMachine.provide({
       actors: {
-        saveProfile: fromPromise(() => answer(calls.saveProfile)),
-        savePassword: fromPromise(() => answer(calls.savePassword)),
-        sendAvatar: fromPromise(() => answer(calls.sendAvatar)),
-        removeAvatar: fromPromise(() => answer(calls.removeAvatar)),
+        saveProfile: fromPromise(() => answerWith(calls.saveProfile)),
+        savePassword: fromPromise(() => answerWith(calls.savePassword)),
+        sendAvatar: fromPromise(() => answerWith(calls.sendAvatar)),
+        removeAvatar: fromPromise(() => answerWith(calls.removeAvatar)),
       },
       actions: { reportFailure: () => {} },
     }),

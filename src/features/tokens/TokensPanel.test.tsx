@@ -17,6 +17,7 @@ import { failureText } from '@/machines/failure-text';
 import { TOKEN_FAILURES, tokensMachine } from '@/machines/tokens.machine';
 import type { RevokeAnswer, TokensEvent, TokensSnapshot } from '@/machines/tokens.machine';
 import { httpFailure } from '@test-support/api-errors';
+import { answerWith } from '@test-support/fake-actors';
 import { describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
 import { TokensPanel } from './TokensPanel';
 
@@ -42,7 +43,6 @@ function token(id: number, overrides: Partial<ApiToken> = {}): ApiToken {
 /** An active named token and a revoked one without a name. */
 const TOKENS = [token(1, { name: 'Shop' }), token(2, { revoked: true })];
 const FAILURE = httpFailure(500, 'Internal Server Error');
-const never = <T,>() => new Promise<T>(() => undefined);
 
 /** What the panel's calls answer: an answer, a failure (an Error), or nothing yet (undefined). */
 interface Calls {
@@ -53,9 +53,6 @@ interface Calls {
   revoke?: 'answer' | 'hold';
 }
 
-const answer = <T,>(value: T | Error | undefined): Promise<T> =>
-  value === undefined ? never<T>() : value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-
 /**
  * The panel of user 2 rendered once its actor, whose calls answer `calls`, has taken `events` and
  * then matches `state`.
@@ -64,9 +61,9 @@ async function panelAfter(calls: Calls, events: TokensEvent[], state: (snapshot:
   const given = givenActor(
     tokensMachine.provide({
       actors: {
-        loadTokens: fromPromise(() => answer(calls.load)),
-        addToken: fromPromise(() => answer(calls.add)),
-        renameToken: fromPromise(() => answer(calls.rename)),
+        loadTokens: fromPromise(() => answerWith(calls.load)),
+        addToken: fromPromise(() => answerWith(calls.add)),
+        renameToken: fromPromise(() => answerWith(calls.rename)),
         revokeToken: fromCallback<RevokeAnswer, { userId: number; tokenId: number; revoke: boolean }>(
           ({ input, sendBack }) => {
             if (calls.revoke !== 'answer') return;

@@ -32,6 +32,7 @@ import { useSession } from '@/routes/session';
 import { formDraftKey } from '@/ui/form-draft';
 import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
 import { httpFailure } from '@test-support/api-errors';
+import { answerWith } from '@test-support/fake-actors';
 import { aUser } from '@test-support/builders';
 import {
   describeScreenStates,
@@ -88,7 +89,6 @@ const GRACE: User = {
   created_at: '2025-01-02T10:00:00Z',
   updated_at: null,
 };
-const never = <T,>() => new Promise<T>(() => undefined);
 
 /** Spec §2: the form's label of each field. */
 const LABELS: Record<UserFormField, string> = {
@@ -115,9 +115,6 @@ interface Calls {
   save?: UserSaved | Error;
 }
 
-const answer = <T,>(value: T | Error | undefined): Promise<T> =>
-  value === undefined ? never<T>() : value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-
 /** A state of the form's actor, as `waitFor` looks for it. */
 type FormState = (snapshot: UserFormSnapshot) => boolean;
 
@@ -143,8 +140,8 @@ async function formAfter(
   const given = givenActor(
     userFormMachine.provide({
       actors: {
-        loadUser: fromPromise(() => answer(calls.load)),
-        saveUser: fromPromise(() => answer(calls.save)),
+        loadUser: fromPromise(() => answerWith(calls.load)),
+        saveUser: fromPromise(() => answerWith(calls.save)),
       },
       actions: { reportFailure: () => {} },
     }),
@@ -154,7 +151,7 @@ async function formAfter(
   const loaded = calls.load instanceof Error ? undefined : calls.load;
   givenActor(
     shopifyConnectionMachine.provide({
-      actors: { checkConnection: fromPromise(() => never<ShopifyConnection>()) },
+      actors: { checkConnection: fromPromise(() => answerWith<ShopifyConnection>(undefined)) },
     }),
     {
       input: { userId: 2, connection: (loaded ?? GRACE).shopify_connection },
