@@ -7,7 +7,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@test-support': fileURLToPath(new URL('./tests/support', import.meta.url)),
+    },
   },
   test: {
     include: ['tests/model/**/*.test.ts'],
