@@ -11,11 +11,16 @@
 /** Spec §8: success toasts stack; error toasts share one toast that updates. */
 export type ToastTone = 'success' | 'error';
 
-/** Show `message` as a toast of `tone` (spec §8 Toasts). */
+/**
+ * Show a toast of `tone` (spec §8 Toasts): `message` is its title, the spec's text word for word;
+ * `detail`, when there is one, is its body (the server's reason, or what to do next), shown beside
+ * the spec's text and never inside it (issue 30).
+ */
 export interface ToastEffect {
   type: 'ui.toast';
   tone: ToastTone;
   message: string;
+  detail?: string;
 }
 
 /**
@@ -44,9 +49,12 @@ export const UI_EFFECT_TYPES = [
   'ui.focus',
 ] as const satisfies readonly UiEffect['type'][];
 
-/** A toast effect: `tone` 'success' or 'error', `message` shown as written. */
-export function uiToast(tone: ToastTone, message: string): ToastEffect {
-  return { type: 'ui.toast', tone, message };
+/**
+ * A toast effect: `tone` 'success' or 'error', `message` (the title) shown as written, and `detail`
+ * as its body when it is a non-empty text (null or '' leaves the toast without a body).
+ */
+export function uiToast(tone: ToastTone, message: string, detail?: string | null): ToastEffect {
+  return detail ? { type: 'ui.toast', tone, message, detail } : { type: 'ui.toast', tone, message };
 }
 
 /** A navigation effect to `to` (a path, or '?query' for the current path); pushes unless `replace`. */

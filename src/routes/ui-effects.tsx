@@ -61,10 +61,10 @@ function useLocationSource(): SubscribeToLocation {
  * Shows a toast. The toast helpers and the container are loaded on first use, so no screen downloads
  * react-toastify before it toasts (issues 6 and 16); the container renders in the session shell.
  */
-function showToast(tone: 'success' | 'error', message: string): void {
+function showToast(tone: 'success' | 'error', message: string, detail: string | undefined): void {
   requestToastContainer();
   void import('@/ui/Toasts').then(({ showErrorToast, showSuccessToast }) =>
-    tone === 'error' ? showErrorToast(message) : showSuccessToast(message),
+    tone === 'error' ? showErrorToast(message, detail) : showSuccessToast(message, detail),
   );
 }
 
@@ -75,7 +75,7 @@ function useRootHandler(): UiEffectHandler {
     (effect: UiEffect) => {
       switch (effect.type) {
         case 'ui.toast':
-          showToast(effect.tone, effect.message);
+          showToast(effect.tone, effect.message, effect.detail);
           return;
         case 'ui.navigate':
           void navigate(effect.to, { replace: effect.replace });

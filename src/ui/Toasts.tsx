@@ -35,17 +35,34 @@ export function Toasts() {
  * Shows `message` in the shared error toast: opens it, or replaces the text of the one already open
  * (spec §8, "Error toasts share one toast that updates instead of stacking").
  */
-export function showErrorToast(message: string): void {
+export function showErrorToast(message: string, detail?: string): void {
+  const content = <ToastContent message={message} detail={detail} />;
   if (errorToastId !== null && toast.isActive(errorToastId)) {
-    toast.update(errorToastId, { render: message, type: 'error', autoClose: TOAST_AUTO_CLOSE_MS });
+    toast.update(errorToastId, { render: content, type: 'error', autoClose: TOAST_AUTO_CLOSE_MS });
   } else {
     errorToastCount += 1;
     errorToastId = `app-error-${errorToastCount}`;
-    toast.error(message, { toastId: errorToastId });
+    toast.error(content, { toastId: errorToastId });
   }
 }
 
-/** Shows a success toast with `message`; success toasts stack (up to the container limit of 3). */
-export function showSuccessToast(message: string): void {
-  toast.success(message);
+/**
+ * Shows a success toast with `message` (and `detail` below it); success toasts stack (up to the
+ * container limit of 3).
+ */
+export function showSuccessToast(message: string, detail?: string): void {
+  toast.success(<ToastContent message={message} detail={detail} />);
+}
+
+/**
+ * A toast's text: the spec's `message` word for word as its title, and `detail` (the server's reason)
+ * as a separate, smaller paragraph beside it, never joined into the title (issue 30).
+ */
+function ToastContent(props: { message: string; detail: string | undefined }) {
+  return (
+    <div>
+      <p style={{ margin: 0, fontWeight: 600 }}>{props.message}</p>
+      {props.detail ? <p style={{ margin: '0.25em 0 0', fontSize: '0.875em' }}>{props.detail}</p> : null}
+    </div>
+  );
 }
