@@ -7,8 +7,6 @@ import type { FeedDetail, FeedSaveRequest } from '@/api/schemas/feeds';
 import type { ExclusionReason, ShopCategories, ShopProduct } from '@/api/schemas/shop';
 import type { ShopProductsCache } from '@/api/shop';
 import {
-  FEED_CREATE_FAILED,
-  FEED_UPDATE_FAILED,
   NO_MATCHING_SKUS,
   SHOP_PRODUCTS_CACHE_MS,
   feedEditorMachine,
@@ -386,9 +384,9 @@ describe('validation, saving and dirty tracking', () => {
 
     finish({ id: 77, name: 'Acme main', user_id: 10, include_unpublished: false, products: [1, 4] });
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'editing' }));
-    expect(emitted, 'a toast, then back to the feeds list').toEqual([
-      uiToast('success', 'Feed created! Acme main (customer #10)'),
-      uiNavigate('/dashboard/feeds'),
+    expect(emitted, "a toast, then the new feed's page").toEqual([
+      uiToast('success', 'Feed created!', 'Acme main (customer #10)'),
+      uiNavigate('/dashboard/feeds/77/edit', { replace: true }),
     ]);
     expect(actor.getSnapshot().context.savedFeed).toEqual({
       id: 77,
@@ -409,7 +407,7 @@ describe('validation, saving and dirty tracking', () => {
     expect(calls.saved).toEqual([
       { feedId: 5, feed: { name: 'Loaded', user_id: 10, products: [1, 4, 5], include_unpublished: false } },
     ]);
-    expect(emitted).toContainEqual(uiToast('success', 'Feed updated! Loaded (customer #10)'));
+    expect(emitted).toContainEqual(uiToast('success', 'Feed updated!', 'Loaded (customer #10)'));
   });
 
   it('shows the create or update error toast and keeps the changes', async () => {
@@ -422,14 +420,16 @@ describe('validation, saving and dirty tracking', () => {
     create.actor.send({ type: 'submit' });
     await waitFor(create.actor, () => create.emitted.some((event) => event.type === 'ui.toast'));
     expect(create.emitted, "the spec's text and the server's reason").toEqual([
-      uiToast('error', `${FEED_CREATE_FAILED}: boom`),
+      uiToast('error', 'Failed to create feed. See console for details.', 'boom'),
     ]);
     expect(selectIsDirty(create.actor.getSnapshot())).toBe(true);
 
     const update = await ready({ feedId: 5, save: failing });
     update.actor.send({ type: 'submit' });
     await waitFor(update.actor, () => update.emitted.length > 0);
-    expect(update.emitted).toEqual([uiToast('error', `${FEED_UPDATE_FAILED}: boom`)]);
+    expect(update.emitted).toEqual([
+      uiToast('error', 'Failed to update feed. See console for details.', 'boom'),
+    ]);
   });
 
   it('is clean again when the changes are undone', async () => {

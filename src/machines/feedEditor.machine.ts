@@ -7,7 +7,7 @@
  * the product filter and 'Select/Deselect All Products' on the filtered products; SKU import;
  * validation with the spec's field states (§4: a field shows valid or its error once touched, i.e.
  * left or submitted); saving; and whether there are unsaved changes. It asks the screen for toasts,
- * for the feeds list after a save (`uiNavigate(paths.feeds)`) and for focus on the first invalid
+ * for the new feed's page after a create and the feeds list after an update (`uiNavigate`) and for focus on the first invalid
  * field after an invalid submit (`uiFocus`), all through src/machines/ui-effects.ts (issue 14).
  *
  * The selection rules themselves (what can be added, brands, filter, SKU matching, counts; issue
@@ -56,7 +56,7 @@ import {
   toggleProduct,
 } from './feed-selection';
 import type { CatalogueIndex, SkuImportReport } from './feed-selection';
-import { failureText } from './failure-text';
+import { failureReason, failureText } from './failure-text';
 import { feedDiagnosticsMachine } from './feedDiagnostics.machine';
 import { fieldElementId, fieldView } from './form-fields';
 import type { FieldView } from './form-fields';
@@ -66,12 +66,12 @@ import type { UiEffect } from './ui-effects';
 /** Spec §9: how long the cached shop products are used, in ms (24 hours). */
 export const SHOP_PRODUCTS_CACHE_MS = 24 * 60 * 60 * 1000;
 /**
- * Spec §8: the create error toast, without its 'See console for details.' (issue 15: the toast says
- * the reason itself, `failureText`).
+ * Spec §8: the create error toast, word for word; the server's reason is the toast's detail (issue 30),
+ * so "See console for details." stays although the person reads the reason right below it.
  */
-export const FEED_CREATE_FAILED = 'Failed to create feed';
+export const FEED_CREATE_FAILED = 'Failed to create feed. See console for details.';
 /** Spec §8: the update error toast, as {@link FEED_CREATE_FAILED}. */
-export const FEED_UPDATE_FAILED = 'Failed to update feed';
+export const FEED_UPDATE_FAILED = 'Failed to update feed. See console for details.';
 /** Spec §5: the SKU import found nothing. */
 export const NO_MATCHING_SKUS = 'No matching products found for provided SKUs';
 /** Shown when loading fails without a message of its own. */
@@ -82,9 +82,16 @@ export function importedMessage(count: number): string {
   return `Imported ${count} products`;
 }
 
-/** Spec §8: 'Feed created!' / 'Feed updated!' with the feed's name and the customer number. */
-export function savedMessage(created: boolean, name: string, userId: number): string {
-  return `${created ? 'Feed created!' : 'Feed updated!'} ${name} (customer #${userId})`;
+/**
+ * Spec §8: 'Feed created!' / 'Feed updated!' as the toast's title, word for word, and the feed's name
+ * with the customer number as its detail, e.g. `{ message: 'Feed created!', detail: 'Acme (customer #10)' }`.
+ */
+export function savedToast(
+  created: boolean,
+  name: string,
+  userId: number,
+): { message: string; detail: string } {
+  return { message: created ? 'Feed created!' : 'Feed updated!', detail: `${name} (customer #${userId})` };
 }
 
 /** '1 product', '12 products'. */
@@ -333,10 +340,14 @@ export const feedEditorMachine = setup({
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Feed editor call failed', params.error);
     },
-    toast: emit((_, params: { tone: 'success' | 'error'; message: string }) =>
-      uiToast(params.tone, params.message),
+    toast: emit((_, params: { tone: 'success' | 'error'; message: string; detail?: string | null }) =>
+      uiToast(params.tone, params.message, params.detail),
     ),
-    showFeeds: emit(() => uiNavigate(paths.feeds)),
+    // Issue 30: a new feed lands on its own page, where the Delivery panel sets up Google at once;
+    // replacing the create form's entry, so Back does not reopen an empty form.
+    showSaved: emit((_, params: { created: boolean; feedId: number }) =>
+      params.created ? uiNavigate(paths.editFeed(params.feedId), { replace: true }) : uiNavigate(paths.feeds),
+    ),
     focusFirstInvalid: enqueueActions(({ context, enqueue }) => {
       const errors = validate(context.name, context.userId);
       const field = FEED_FORM_FIELDS.find((name) => errors[name] !== null);
@@ -650,11 +661,15 @@ export const feedEditorMachine = setup({
                   type: 'toast',
                   params: ({ context, event }) => ({
                     tone: 'success',
-                    message: savedMessage(
-                      context.feedId === null,
-                      event.output.name,
-                      event.output.user_id ?? 0,
-                    ),
+                    ...savedToast(context.feedId === null, event.output.name, event.output.user_id ?? 0),
+                  }),
+                },
+                // Before the assign below, which gives a created feed its id.
+                {
+                  type: 'showSaved',
+                  params: ({ context, event }) => ({
+                    created: context.feedId === null,
+                    feedId: event.output.id,
                   }),
                 },
                 assign(({ context, event }) => ({
@@ -674,7 +689,6 @@ export const feedEditorMachine = setup({
                   type: 'diagnostics.reload' as const,
                   feedId: event.output.id,
                 })),
-                'showFeeds',
               ],
             },
             onError: {
@@ -685,10 +699,8 @@ export const feedEditorMachine = setup({
                   type: 'toast',
                   params: ({ context, event }) => ({
                     tone: 'error',
-                    message: failureText(
-                      context.feedId === null ? FEED_CREATE_FAILED : FEED_UPDATE_FAILED,
-                      event.error,
-                    ),
+                    message: context.feedId === null ? FEED_CREATE_FAILED : FEED_UPDATE_FAILED,
+                    detail: failureReason(event.error),
                   }),
                 },
               ],

@@ -164,15 +164,19 @@ test.describe('building and delivering a feed', () => {
     await expect(page.getByRole('checkbox', { name: new RegExp(importedSkus[0] ?? '') })).toBeChecked();
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(`Feed created! ${name} (customer #${customerId})`)).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/feeds$/);
+    // The spec's title word for word, the name and customer number beside it; then the new feed's page.
+    await expect(page.getByText('Feed created!', { exact: true })).toBeVisible();
+    await expect(page.getByText(`${name} (customer #${customerId})`, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/feeds\/\d+\/edit$/);
+    feedId = Number(/\/feeds\/(\d+)\/edit$/.exec(page.url())?.[1]);
 
+    await page.getByRole('link', { name: 'Feeds', exact: true }).first().click();
     await page.getByLabel('Search feeds').fill(name.toUpperCase());
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Risewell');
     await expect(row.getByRole('cell').nth(3)).toHaveText(String(chosenIds.length));
-    feedId = Number(await row.getByRole('cell').first().textContent());
+    await expect(row.getByRole('cell').first()).toHaveText(String(feedId));
 
     await row.getByRole('link', { name: `Edit feed ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/feeds/${feedId}/edit$`));
@@ -184,7 +188,8 @@ test.describe('building and delivering a feed', () => {
     await page.getByRole('button', { name: 'Stay' }).click();
     await expect(page.getByLabel('Name')).toHaveValue(`${name} (edited)`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText(`Feed updated! ${name} (edited) (customer #${customerId})`)).toBeVisible();
+    await expect(page.getByText('Feed updated!', { exact: true })).toBeVisible();
+    await expect(page.getByText(`${name} (edited) (customer #${customerId})`, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/feeds$/);
   });
 

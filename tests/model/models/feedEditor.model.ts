@@ -43,7 +43,6 @@ import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
 import {
   feedEditorMachine,
   importedMessage,
-  savedMessage,
   selectAllFilteredSelected,
   selectBrandSelection,
   selectCanSave,
@@ -688,12 +687,16 @@ function checkStep(step: FeedEditorStep): void {
     const created = before.context.feedId === null;
     if ('output' in event) {
       const saved = event.output as FeedDetail;
-      // Spec §8: 'Feed created!' / 'Feed updated!', each with the name and customer number.
-      const toast = `${created ? 'Feed created!' : 'Feed updated!'} ${saved.name} (customer #${saved.user_id})`;
-      expect(savedMessage(created, saved.name, saved.user_id ?? 0)).toBe(toast);
-      expect(step.emitted, 'spec §8: the toast, then back to the feeds list').toEqual([
-        uiToast('success', toast),
-        uiNavigate('/dashboard/feeds'),
+      // Spec §8: 'Feed created!' / 'Feed updated!' word for word, the name and customer number beside.
+      const detail = `${saved.name} (customer #${saved.user_id})`;
+      expect(
+        step.emitted,
+        "spec §8: the toast, then the new feed's page (issue 30) or the feeds list",
+      ).toEqual([
+        uiToast('success', created ? 'Feed created!' : 'Feed updated!', detail),
+        created
+          ? uiNavigate(`/dashboard/feeds/${saved.id}/edit`, { replace: true })
+          : uiNavigate('/dashboard/feeds'),
       ]);
       expect(after.context).toMatchObject({
         savedFeed: saved,
@@ -719,10 +722,11 @@ function checkStep(step: FeedEditorStep): void {
       expect(step.emitted).toEqual([
         uiToast(
           'error',
-          // Spec §8's text without 'See console for details.', then the server's reason (issue 15).
+          // Spec §8's text word for word, the server's reason as the detail (issue 30).
           created
-            ? 'Failed to create feed: Internal Server Error'
-            : 'Failed to update feed: Internal Server Error',
+            ? 'Failed to create feed. See console for details.'
+            : 'Failed to update feed. See console for details.',
+          'Internal Server Error',
         ),
       ]);
       expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error: event.error } });

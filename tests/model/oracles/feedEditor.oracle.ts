@@ -124,9 +124,10 @@ export default defineOracle({
       // §7 POST /feeds/create or PUT /feeds/{feedId}.
       invoke: ['saveFeed'],
       // §8 'Feed created!' / 'Feed updated!' with the name and customer number; the saved feed is the
-      // new baseline, the Delivery panel reloads it (issue 12), and the editor goes back to the feeds
-      // list (not in the spec; asked of the screen as an effect since issue 14).
-      'done:saveFeed': ['→ #feedEditor.ready.editing / toast, xstate.assign, xstate.sendTo, showFeeds'],
+      // new baseline, the Delivery panel reloads it (issue 12), and the editor goes to the new feed's
+      // page after a create (issue 30) or back to the feeds list after an update (not in the spec;
+      // asked of the screen as an effect since issue 14).
+      'done:saveFeed': ['→ #feedEditor.ready.editing / toast, showSaved, xstate.assign, xstate.sendTo'],
       // §8 'Failed to create feed. See console for details.' / 'Failed to update feed. ...': logged,
       // and the error toast, which since issue 15 gives the server's reason instead of the console.
       'error:saveFeed': ['→ #feedEditor.ready.editing / reportFailure, toast'],
