@@ -6,6 +6,7 @@ import type { ProfileUser } from '@/api/schemas/auth';
 import { httpFailure, networkFailure, tokensExpired } from '@test-support/api-errors';
 import { aUser } from '@test-support/builders';
 import { heldPromiseActor, recordingReceiver } from '@test-support/fake-actors';
+import { uiToast } from './ui-effects';
 import {
   PROFILE_MESSAGES,
   profileMachine,
@@ -92,7 +93,7 @@ function submitPasswords(values: PasswordChangeRequest): ProfileEvent[] {
 }
 
 const success = (message: string) => ({ type: 'ui.toast', tone: 'success', message });
-const failure = (message: string) => ({ type: 'ui.toast', tone: 'error', message });
+const failure = (message: string, detail?: string) => uiToast('error', message, detail);
 
 const badRequest = (message: string) => httpFailure(400, message);
 
@@ -271,7 +272,7 @@ describe('profileMachine avatar', () => {
     calls.sendAvatar[0]?.answer.reject(httpFailure(413, reason));
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
     expect(emitted).toEqual([
-      failure('Avatar upload failed: The file is larger than 800K, the largest avatar allowed.'),
+      failure('Avatar upload failed!', 'The file is larger than 800K, the largest avatar allowed.'),
     ]);
     expect(reportFailure).toHaveBeenCalledTimes(1);
   });
@@ -281,7 +282,7 @@ describe('profileMachine avatar', () => {
     actor.send({ type: 'avatar.upload', file: new Blob(['png']) });
     calls.sendAvatar[0]?.answer.reject(networkFailure());
     await settled((snapshot) => !selectIsAvatarBusy(snapshot));
-    expect(emitted).toEqual([failure(`Avatar upload failed: ${NETWORK_FAILURE_MESSAGE}`)]);
+    expect(emitted).toEqual([failure('Avatar upload failed!', NETWORK_FAILURE_MESSAGE)]);
   });
 
   it('asks before deleting; Cancel keeps the avatar', () => {
@@ -323,7 +324,7 @@ describe('profileMachine avatar', () => {
     actor.send({ type: 'avatar.confirmDelete' });
     calls.removeAvatar[0]?.answer.reject(tokensExpired());
     await settled((snapshot) => !selectIsDeleteDialogOpen(snapshot));
-    expect(emitted).toEqual([failure(`Could not delete avatar: ${TOKENS_EXPIRED_MESSAGE}`)]);
+    expect(emitted).toEqual([failure('Could not delete avatar!', TOKENS_EXPIRED_MESSAGE)]);
   });
 });
 

@@ -17,9 +17,10 @@
  * once with no screen in between; toasts are `uiToast` effects. The four calls are named actors
  * (`saveProfile`, `savePassword`, `sendAvatar`, `removeAvatar`) that tests replace with `.provide`.
  *
- * Every failure is worded by `failureText` (issue 15): the spec's toast text (or, for the two forms,
- * which the spec leaves silent, a lead of our own) followed by the server's reason, e.g. 'Avatar
- * upload failed: The file is larger than 800K, the largest avatar allowed.'. Names typed before a
+ * Every failure says the server's reason (issue 15): a toast's title is the spec's text word for word
+ * and the reason its detail (issue 30), e.g. 'Avatar upload failed!' over 'The file is larger than
+ * 800K, the largest avatar allowed.'; the two forms, which the spec leaves silent, show a lead of our
+ * own followed by the reason (`failureText`) under the form. Names typed before a
  * sign-out come back with `general.restore` (the screen's unsaved-input draft; passwords are never
  * kept) and are checked like typed ones.
  */
@@ -29,7 +30,7 @@ import type { ActorRef, Snapshot, SnapshotFrom } from 'xstate';
 import { changePassword, deleteAvatar, updateProfile, uploadAvatar } from '@/api/account';
 import type { PasswordChangeRequest, ProfileUpdateRequest } from '@/api/schemas/account';
 import type { ProfileUser } from '@/api/schemas/auth';
-import { failureText } from './failure-text';
+import { failureReason, failureText } from './failure-text';
 import { fieldView } from './form-fields';
 import type { FieldView } from './form-fields';
 import { GENERAL_FIELDS, PASSWORD_FIELDS, validateGeneralForm, validatePasswordForm } from './profile-form';
@@ -193,7 +194,9 @@ export const profileMachine = setup({
       ({ context }) => context.session,
       (_, params: { user: ProfileUser }) => ({ type: 'session.userSet' as const, user: params.user }),
     ),
-    toast: emit((_, params: { tone: ToastTone; message: string }) => uiToast(params.tone, params.message)),
+    toast: emit((_, params: { tone: ToastTone; message: string; detail?: string | null }) =>
+      uiToast(params.tone, params.message, params.detail),
+    ),
     reportFailure: (_, params: { what: string; error: unknown }) => {
       console.error(params.what, params.error);
     },
@@ -366,7 +369,8 @@ export const profileMachine = setup({
                   type: 'toast',
                   params: ({ event }) => ({
                     tone: 'error' as const,
-                    message: failureText(PROFILE_MESSAGES.avatarUploadFailed, event.error),
+                    message: PROFILE_MESSAGES.avatarUploadFailed,
+                    detail: failureReason(event.error),
                   }),
                 },
               ],
@@ -400,7 +404,8 @@ export const profileMachine = setup({
                   type: 'toast',
                   params: ({ event }) => ({
                     tone: 'error' as const,
-                    message: failureText(PROFILE_MESSAGES.avatarDeleteFailed, event.error),
+                    message: PROFILE_MESSAGES.avatarDeleteFailed,
+                    detail: failureReason(event.error),
                   }),
                 },
               ],

@@ -294,7 +294,12 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     expect(selectIsLoggingOut(session.actor.getSnapshot())).toBe(false);
     expect(session.redirects).toEqual([]);
     expect(session.toasts, "the client's wording when the server sent no message").toEqual([
-      { type: 'ui.toast', tone: 'error', message: 'Failed to logout: Request failed with status 500' },
+      {
+        type: 'ui.toast',
+        tone: 'error',
+        message: 'Failed to logout.',
+        detail: 'Request failed with status 500',
+      },
     ]);
   });
 
@@ -305,7 +310,12 @@ describe('sessionMachine: logout sequence (spec §4, §8 "Logout")', () => {
     session.serverLogouts[0]?.answer.reject(error);
     await waitFor(session.actor, (s) => s.matches({ status: 'loggedOut' }));
     expect(session.toasts).toEqual([
-      { type: 'ui.toast', tone: 'error', message: 'Failed to logout: The session store is unavailable' },
+      {
+        type: 'ui.toast',
+        tone: 'error',
+        message: 'Failed to logout.',
+        detail: 'The session store is unavailable',
+      },
     ]);
     runLogoutDelays(session.clock);
     expect(session.redirects, 'the local logout and its redirect still happen').toEqual([

@@ -29,7 +29,7 @@ import type { SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { clearStoredTokens } from '@/api/tokens-storage';
-import { failureText } from './failure-text';
+import { failureReason } from './failure-text';
 import { retryDelayMs, sessionRetryMachine } from './sessionRetry.machine';
 import { uiNavigate, uiToast } from './ui-effects';
 import type { NavigateEffect, ToastEffect } from './ui-effects';
@@ -183,7 +183,7 @@ export const sessionMachine = setup({
       if (context.logoutRedirect !== null) enqueue.emit(uiNavigate(context.logoutRedirect));
     }),
     showLogoutFailure: emit((_, params: { error: unknown }) =>
-      uiToast('error', failureText(LOGOUT_FAILED_MESSAGE, params.error)),
+      uiToast('error', LOGOUT_FAILED_MESSAGE, failureReason(params.error)),
     ),
     reportFailure: (_, params: { during: string; error: unknown }) => {
       console.error(`Session: ${params.during} failed`, params.error);

@@ -24,7 +24,8 @@ import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { createActor, fromCallback } from 'xstate';
-import { failureText } from '@/machines/failure-text';
+import { failureReason, failureText } from '@/machines/failure-text';
+import { uiToast } from '@/machines/ui-effects';
 import type { FieldView } from '@/machines/form-fields';
 import { GENERAL_FIELDS, PASSWORD_FIELDS } from '@/machines/profile-form';
 import type { GeneralField, PasswordField } from '@/machines/profile-form';
@@ -201,7 +202,6 @@ function shownMessage(region: 'general' | 'password', error: unknown): string {
 }
 
 const success = (message: string) => ({ type: 'ui.toast', tone: 'success', message });
-const failure = (message: string) => ({ type: 'ui.toast', tone: 'error', message });
 
 /** The session is told about the new user (the top bar changes at once). */
 const toSession = (user: unknown) => ({
@@ -306,14 +306,12 @@ function checkError(step: ProfileStep, region: Region, error: unknown): void {
       type: 'reportFailure',
       params: { what: deleting ? 'Avatar delete failed' : 'Avatar upload failed', error },
     });
-    // Spec §8 text, then the reason (issue 15).
+    // Spec §8 text word for word, the reason beside it (issues 15 and 30).
     expect(step.emitted).toEqual([
-      failure(failureText(deleting ? 'Could not delete avatar!' : 'Avatar upload failed!', error)),
+      uiToast('error', deleting ? 'Could not delete avatar!' : 'Avatar upload failed!', failureReason(error)),
     ]);
     if (error instanceof ApiError && error.serverMessage !== null) {
-      expect(step.emitted).toEqual([
-        failure(`${deleting ? 'Could not delete avatar' : 'Avatar upload failed'}: ${error.serverMessage}`),
-      ]);
+      expect(failureReason(error)).toBe(error.serverMessage);
     }
   }
 }

@@ -22,7 +22,7 @@ import {
   sessionMachine,
 } from '@/machines/session.machine';
 import type { SessionSnapshot } from '@/machines/session.machine';
-import { failureText } from '@/machines/failure-text';
+import { failureReason } from '@/machines/failure-text';
 import { uiNavigate, uiToast } from '@/machines/ui-effects';
 import { activeNodes, defineModel, delayOf } from '../harness';
 import type { ExecutedStep, RequestedAction } from '../harness';
@@ -311,7 +311,7 @@ function checkActorError(step: ExecutedStep<typeof sessionMachine>): void {
     });
     expect(after.context.error).toBe(forgivable ? before.context.error : LOGOUT_FAILED_MESSAGE);
     expect(toasts(step), "a refused logout is shown with the server's reason (issue 15)").toEqual(
-      forgivable ? [] : [uiToast('error', failureText(LOGOUT_FAILED_MESSAGE, event.error))],
+      forgivable ? [] : [uiToast('error', LOGOUT_FAILED_MESSAGE, failureReason(event.error))],
     );
     expect(after.matches({ status: { loggedOut: 'idle' } }), 'the local logout goes on').toBe(true);
   } else if (serverCouldNotAnswer(event.error)) {
