@@ -37,9 +37,14 @@ import type { ReuseReport } from './refresh-tokens';
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 export const INVALID_REFRESH_MESSAGE = 'Invalid or expired refresh token, please login again';
 
-/** The 429 message the login machine shows too (ARCHITECTURE.md §4). */
+/**
+ * The 429 message (ARCHITECTURE.md §4, in minutes since issue 30), as the login screen words it too:
+ * the wait of `seconds` rounded up to whole minutes, then what to do next.
+ */
 export function tooManyLoginsMessage(seconds: number): string {
-  return `Too many login attempts. Try again in ${seconds} seconds.`;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const wait = minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `Too many login attempts. Try again in ${wait}. If you have forgotten your password, ask another administrator to set a new one.`;
 }
 
 /** The (client, email) counter's key: one attacker cannot lock an account out for everyone. */

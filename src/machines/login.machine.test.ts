@@ -297,7 +297,7 @@ describe('loginMachine: login by status (spec §8)', () => {
     expect(selectLoginError(login.actor.getSnapshot())).toBe('Unauthorized');
   });
 
-  it("429 shows 'Too many login attempts. Try again in N seconds.' with N from Retry-After", async () => {
+  it("429 shows 'Too many login attempts. Try again in N minutes.' with N from Retry-After", async () => {
     const login = startLogin();
     await failAuthentication(login, httpError(429, 'Rate limit exceeded', 42));
     expect(selectLoginError(login.actor.getSnapshot())).toBe(tooManyAttemptsMessage(42));
@@ -334,9 +334,16 @@ describe('loginMachine: login by status (spec §8)', () => {
 });
 
 describe('tooManyAttemptsMessage', () => {
-  it('names the wait when known', () => {
-    expect(tooManyAttemptsMessage(1)).toBe('Too many login attempts. Try again in 1 seconds.');
-    expect(tooManyAttemptsMessage(null)).toBe('Too many login attempts. Try again later.');
+  it.each([
+    [1, 'in 1 minute'],
+    [60, 'in 1 minute'],
+    [61, 'in 2 minutes'],
+    [900, 'in 15 minutes'],
+    [null, 'later'],
+  ])('words a Retry-After of %s seconds as %s, then what to do next', (seconds, wait) => {
+    expect(tooManyAttemptsMessage(seconds)).toBe(
+      `Too many login attempts. Try again ${wait}. If you have forgotten your password, ask another administrator to set a new one.`,
+    );
   });
 });
 

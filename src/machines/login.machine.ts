@@ -35,13 +35,23 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 export const UNHANDLED_LOGIN_ERROR_MESSAGE = 'Unhandled login error, check console for details';
 
 /**
- * ARCHITECTURE.md §4: the 429 text, 'Too many login attempts. Try again in N seconds.', with N
- * from the Retry-After header; without that header the wait is unknown and the text says so.
+ * The 429 text (ARCHITECTURE.md §4, in minutes since issue 30): 'Too many login attempts. Try again in
+ * N minutes.' with N from the Retry-After header (seconds, rounded up to whole minutes), or 'later'
+ * without that header, followed by what to do next.
  */
 export function tooManyAttemptsMessage(retryAfterSeconds: number | null): string {
-  return retryAfterSeconds === null
-    ? 'Too many login attempts. Try again later.'
-    : `Too many login attempts. Try again in ${retryAfterSeconds} seconds.`;
+  const wait = retryAfterSeconds === null ? 'later' : `in ${minutesText(retryAfterSeconds)}`;
+  return `Too many login attempts. Try again ${wait}. ${LOCKOUT_NEXT_STEP}`;
+}
+
+/** What a locked-out admin can do besides waiting: there is no self-service reset (issue 30). */
+export const LOCKOUT_NEXT_STEP =
+  'If you have forgotten your password, ask another administrator to set a new one.';
+
+/** A wait in whole minutes, rounded up, at least one: '1 minute', '15 minutes'. */
+function minutesText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 /**

@@ -35,7 +35,9 @@ describe('login rate limit', () => {
     expect(blocked.json()).toEqual({
       statusCode: 429,
       error: 'Too Many Requests',
-      message: `Too many login attempts. Try again in ${retryAfter} seconds.`,
+      // Issue 30: in minutes, rounded up (890–900 s is 15 minutes), and what to do next.
+      message:
+        'Too many login attempts. Try again in 15 minutes. If you have forgotten your password, ask another administrator to set a new one.',
     });
   });
 

@@ -38,11 +38,14 @@ const UNHANDLED_LOGIN_ERROR_MESSAGE = 'Unhandled login error, check console for 
 /** Issue 13: a 503 without a server message. */
 const SERVER_BUSY_MESSAGE = 'The server is busy. Try again in a moment.';
 
-/** ARCHITECTURE.md §4: the 429 text, with N from Retry-After, or 'later' without that header. */
+/**
+ * The 429 text (issue 30): the wait from Retry-After in whole minutes rounded up, or 'later' without
+ * that header, then what to do next.
+ */
 function tooManyAttemptsMessage(retryAfterSeconds: number | null): string {
-  return retryAfterSeconds === null
-    ? 'Too many login attempts. Try again later.'
-    : `Too many login attempts. Try again in ${retryAfterSeconds} seconds.`;
+  const minutes = retryAfterSeconds === null ? null : Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes === null ? 'later' : minutes === 1 ? 'in 1 minute' : `in ${minutes} minutes`;
+  return `Too many login attempts. Try again ${wait}. If you have forgotten your password, ask another administrator to set a new one.`;
 }
 
 /**
