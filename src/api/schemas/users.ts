@@ -127,16 +127,26 @@ function customerShopFields<
 
 const noControlCharacters = v.pipe(v.string(), withoutControlCharacters());
 
+/** A password rule: its test and the message of a password that breaks it. */
+export type PasswordRule = readonly [holds: (password: string) => boolean, message: string];
+
 /**
- * Spec §5 password rules (texts from ARCHITECTURE.md §4), in the order a person meets them,
- * after issue 13's: no control characters.
+ * Spec §5's four rules of a new user's password (texts from ARCHITECTURE.md §4), in the order a
+ * person meets them; the user form shows them at once as a checklist (issue 30).
  */
-const PASSWORD_RULES: ReadonlyArray<readonly [(password: string) => boolean, string]> = [
-  [(password) => v.is(noControlCharacters, password), CONTROL_CHARACTERS_MESSAGE],
+export const NEW_PASSWORD_RULES: readonly PasswordRule[] = [
   [(password) => password.length >= 8, USER_MESSAGES.passwordLength],
   [(password) => /[A-Z]/.test(password), USER_MESSAGES.passwordUppercase],
   [(password) => /\d/.test(password), USER_MESSAGES.passwordNumber],
   [(password) => /[^A-Za-z0-9]/.test(password), USER_MESSAGES.passwordSpecial],
+];
+
+/**
+ * Spec §5 password rules, after issue 13's (no control characters), and a length cap.
+ */
+const PASSWORD_RULES: readonly PasswordRule[] = [
+  [(password) => v.is(noControlCharacters, password), CONTROL_CHARACTERS_MESSAGE],
+  ...NEW_PASSWORD_RULES,
   [(password) => password.length <= MAX_TEXT, USER_MESSAGES.tooLong],
 ];
 
