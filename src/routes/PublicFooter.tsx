@@ -27,15 +27,24 @@ function LinkColumn({ title, links }: { title: string; links: readonly SiteLink[
       <Stack as="ul" gap="2" listStyleType="none">
         {links.map((link) => (
           <li key={link.label}>
-            <Link href={link.href} color="gray.300" _hover={{ color: 'white' }}>
-              {link.label}
-            </Link>
+            {link.href === null ? (
+              <Text color="gray.400">{link.label}</Text>
+            ) : (
+              <Link href={link.href} color="gray.300" _hover={{ color: 'white' }}>
+                {link.label}
+              </Link>
+            )}
           </li>
         ))}
       </Stack>
     </Box>
   );
 }
+
+/** The social profiles that exist (a link to '#' would go nowhere). */
+const socialLinks = SOCIAL_LINKS.flatMap((social) =>
+  social.href === null ? [] : [{ ...social, href: social.href }],
+);
 
 /** Renders the site footer; the copyright year is the current year. */
 export function PublicFooter() {
@@ -100,23 +109,25 @@ export function PublicFooter() {
           borderColor="gray.700"
         >
           <Text fontSize="sm">© {new Date().getFullYear()} Product Feed. All rights reserved.</Text>
-          <HStack as="ul" gap="1" listStyleType="none" aria-label="Social media">
-            {SOCIAL_LINKS.map((social) => (
-              <li key={social.network}>
-                <IconButton
-                  asChild
-                  aria-label={social.label}
-                  variant="ghost"
-                  color="gray.300"
-                  _hover={{ color: 'white', bg: 'gray.800' }}
-                >
-                  <a href={social.href}>
-                    <SocialIcon network={social.network} />
-                  </a>
-                </IconButton>
-              </li>
-            ))}
-          </HStack>
+          {socialLinks.length > 0 ? (
+            <HStack as="ul" gap="1" listStyleType="none" aria-label="Social media">
+              {socialLinks.map((social) => (
+                <li key={social.network}>
+                  <IconButton
+                    asChild
+                    aria-label={social.label}
+                    variant="ghost"
+                    color="gray.300"
+                    _hover={{ color: 'white', bg: 'gray.800' }}
+                  >
+                    <a href={social.href}>
+                      <SocialIcon network={social.network} />
+                    </a>
+                  </IconButton>
+                </li>
+              ))}
+            </HStack>
+          ) : null}
         </Stack>
       </Box>
     </Box>

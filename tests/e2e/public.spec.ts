@@ -49,7 +49,21 @@ test('the landing page shows its sections in order with their texts', async ({ p
   ]);
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Product Feed. All rights reserved.`);
-  await expect(footer.getByRole('link', { name: 'Book a welcome call' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Book a welcome call' })).toHaveAttribute('href', /^mailto:/);
+  // Issue 30: no footer link goes nowhere; pages that do not exist yet are named, not linked.
+  const hrefs = await footer
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.filter((href) => href === null || href === '' || href.startsWith('#'))).toEqual([]);
+  await expect(footer.getByText('Privacy policy', { exact: true })).toBeVisible();
+  // Spec §3: each carousel brand has its img, and every one of them loads.
+  const logos = carousel.locator('[aria-roledescription="slide"] img');
+  await expect(logos).toHaveCount(5);
+  await expect
+    .poll(() =>
+      logos.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)),
+    )
+    .toEqual([64, 64, 64, 64, 64]);
 });
 
 test('the brand carousel advances every 5 s, holds while hovered and restarts on leaving', async ({

@@ -19,7 +19,6 @@ import {
   selectSlideIndex,
 } from '@/machines/carousel.machine';
 import { useScreenActor } from '@/routes/screen-actor';
-import { BrandLogo } from './BrandLogos';
 import type { PopularBrand } from './landing-content';
 
 /**
@@ -122,7 +121,8 @@ export function BrandCarousel({ brands, label }: BrandCarouselProps) {
                 bg="bg"
                 data-testid="brand-slide"
               >
-                <BrandLogo mark={brand.mark} size={72} />
+                {/* Decorative: the brand's name is the text below it. */}
+                <img src={brand.img} alt="" width={72} height={72} />
                 <Text fontWeight="semibold" fontSize="lg" textAlign="center">
                   {brand.name}
                 </Text>

@@ -77,7 +77,7 @@ export function LandingPage() {
         <Container maxW="6xl" py={{ base: '12', md: '20' }}>
           <Grid templateColumns={{ base: '1fr', md: '1.1fr 1fr' }} gap="10" alignItems="center">
             <Stack gap="6">
-              <Text fontWeight="semibold" color="brand.fg" textTransform="uppercase" letterSpacing="wider">
+              <Text fontWeight="semibold" color="brand.fg" letterSpacing="wider">
                 Connect. Sync. Sell.
               </Text>
               <Heading as="h1" id="hero-title" size={{ base: '3xl', md: '5xl' }} lineHeight="1.1">
@@ -114,7 +114,7 @@ export function LandingPage() {
             {STEPS.map((step) => (
               <Stack as="li" key={step.id} gap="3" p="6" borderWidth="1px" rounded="xl" bg="bg">
                 <IconBadge>{STEP_ICONS[step.id]}</IconBadge>
-                <Text fontSize="sm" fontWeight="semibold" color="brand.fg" textTransform="uppercase">
+                <Text fontSize="sm" fontWeight="semibold" color="brand.fg">
                   {step.step}
                 </Text>
                 <Heading as="h3" size="lg">

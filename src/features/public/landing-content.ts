@@ -1,5 +1,4 @@
 /** Copy of the landing page (spec §1 "Public landing page sections", texts as written there). */
-import type { BrandMark } from './BrandLogos';
 
 /** A 'How It Works' step (spec §3, Step: id, step, title, description). */
 export interface Step {
@@ -47,18 +46,21 @@ export const FEATURES: readonly Feature[] = [
   { id: 6, description: 'Compatible with Shopify Markets & Multi-Currency' },
 ];
 
-/** A brand of the 'Popular Brands' carousel (spec §3, Brand: id, name, img — here a drawn mark). */
+/**
+ * A brand of the 'Popular Brands' carousel (spec §3, Brand: id, name, img). `img` is the logo's URL:
+ * a mark drawn for this product (public/images/brands), not the brand's own artwork.
+ */
 export interface PopularBrand {
   id: number;
   name: string;
-  mark: BrandMark;
+  img: string;
 }
 
 /** The five brands of the 'Popular Brands' carousel, in order (spec §1). */
 export const POPULAR_BRANDS: readonly PopularBrand[] = [
-  { id: 1, name: 'Seeking Health', mark: 'leaf' },
-  { id: 2, name: 'Risewell', mark: 'sunrise' },
-  { id: 3, name: 'Listen To Your Gut', mark: 'wave' },
-  { id: 4, name: 'Pure Encapsulation', mark: 'capsule' },
-  { id: 5, name: 'Bare Biology', mark: 'drop' },
+  { id: 1, name: 'Seeking Health', img: '/images/brands/seeking-health.svg' },
+  { id: 2, name: 'Risewell', img: '/images/brands/risewell.svg' },
+  { id: 3, name: 'Listen To Your Gut', img: '/images/brands/listen-to-your-gut.svg' },
+  { id: 4, name: 'Pure Encapsulation', img: '/images/brands/pure-encapsulation.svg' },
+  { id: 5, name: 'Bare Biology', img: '/images/brands/bare-biology.svg' },
 ];
