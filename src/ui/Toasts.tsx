@@ -16,7 +16,10 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 let errorToastId: string | null = null;
 let errorToastCount = 0;
 
-/** The toast container: at most 3 toasts, top-right, 5000 ms, click to close, hover pauses, drag 80 %. */
+/**
+ * The toast container: at most 3 toasts, top-right below the top bar, 5000 ms, click to close, hover
+ * pauses, drag 80 %.
+ */
 export function Toasts() {
   return (
     <ToastContainer
@@ -27,6 +30,9 @@ export function Toasts() {
       pauseOnHover
       draggable
       draggablePercent={80}
+      // Below the 4rem top bar (dashboard and public layouts alike), so a toast never covers the user
+      // menu or Logout (issue 30).
+      style={{ top: 'calc(4rem + 0.5rem)' }}
     />
   );
 }
