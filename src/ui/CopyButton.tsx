@@ -12,14 +12,16 @@ export interface CopyButtonProps {
   value: string;
   /** Accessible name, e.g. 'Copy token #12'. */
   label: string;
+  /** DOM id of the button, for a machine's `uiFocus` (e.g. the new token's Copy). */
+  id?: string;
 }
 
 /** A small outline icon button that copies `value` (see the module comment). */
-export function CopyButton({ value, label }: CopyButtonProps) {
+export function CopyButton({ value, label, id }: CopyButtonProps) {
   return (
     <Clipboard.Root value={value} timeout={1500}>
       <Clipboard.Trigger asChild>
-        <IconButton aria-label={label} size="xs" variant="outline">
+        <IconButton id={id} aria-label={label} size="xs" variant="outline">
           <Clipboard.Indicator copied={<Check size={14} aria-hidden />}>
             <Copy size={14} aria-hidden />
           </Clipboard.Indicator>
