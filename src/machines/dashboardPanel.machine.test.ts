@@ -203,7 +203,7 @@ describe('ordersPanelMachine', () => {
     report.send({ type: 'report.generate', request });
     await settle();
     expect(reports).toEqual([request]);
-    expect(effects).toEqual([uiToast('error', 'HTTP error! status: 500')]);
+    expect(effects).toEqual([uiToast('error', 'Report download failed', 'Server error')]);
   });
 });
 

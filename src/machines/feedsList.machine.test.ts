@@ -190,7 +190,9 @@ describe('feedsListMachine', () => {
     );
     failed.actor.send({ type: 'export' });
     await waitFor(failed.actor, (snapshot) => !selectIsExporting(snapshot));
-    expect(failed.emitted).toEqual([uiToast('error', `${FEEDS_EXPORT_FAILED}: ${NETWORK_FAILURE_MESSAGE}`)]);
+    expect(failed.emitted, 'the title alone, the reason as its detail').toEqual([
+      uiToast('error', FEEDS_EXPORT_FAILED, NETWORK_FAILURE_MESSAGE),
+    ]);
     expect(failed.saved).toEqual([]);
   });
 

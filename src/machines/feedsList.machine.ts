@@ -16,7 +16,7 @@
  *   never undone by an echo arriving after the next keystroke.
  * - `export`: the CSV of the current search and sort (GET /feeds/export.csv), saved the way the
  *   dashboard's reports are (`saveFileInBrowser`); a failure is the error toast 'Failed to export
- *   feeds' with the reason.
+ *   feeds' with the reason in words as its detail.
  */
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -26,16 +26,16 @@ import { DEFAULT_FEED_SORT, isFeedSort, nextFeedSort, visibleFeeds } from '@/api
 import type { FeedSort, FeedSortKey, FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import type { Brand } from '@/api/schemas/shop';
-import { failureText } from './failure-text';
+import { saveFileInBrowser } from './download-chart';
+import { failureReason, failureText } from './failure-text';
 import { listUrl, readListQuery } from './list.machine';
 import type { SubscribeToLocation } from './list.machine';
-import { saveFileInBrowser } from './report.machine';
 import { uiNavigate, uiToast } from './ui-effects';
 import type { NavigateEffect, ToastEffect } from './ui-effects';
 
 /** Spec §8: the list's failure text (the server's reason follows it when there is one). */
 export const FEEDS_LOAD_FAILED = 'Failed to load feeds';
-/** The CSV export's failure toast (the reason follows it). */
+/** The CSV export's failure toast's title (the reason in words is its detail, issue 30). */
 export const FEEDS_EXPORT_FAILED = 'Failed to export feeds';
 /** How many unanswered URL moves the list remembers (more are never pending in a browser). */
 const MAX_PENDING_URLS = 20;
@@ -264,7 +264,7 @@ export const feedsListMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-                emit(({ event }) => uiToast('error', failureText(FEEDS_EXPORT_FAILED, event.error))),
+                emit(({ event }) => uiToast('error', FEEDS_EXPORT_FAILED, failureReason(event.error))),
               ],
             },
           },

@@ -6,7 +6,7 @@ import type { ReportFile } from '@/api/download';
 import { httpFailure, networkFailure, tokensExpired } from '@test-support/api-errors';
 import { settle } from '@test-support/deferred';
 import { heldPromiseActor } from '@test-support/fake-actors';
-import { reportErrorMessage, reportMachine, selectIsGenerating } from './report.machine';
+import { REPORT_FAILED_TITLE, reportErrorMessage, reportMachine, selectIsGenerating } from './report.machine';
 import type { ReportEmitted } from './report.machine';
 import { uiToast } from './ui-effects';
 
@@ -41,7 +41,7 @@ describe('reportMachine', () => {
     const { actor, calls, saved, emitted } = startReport();
     expect(selectIsGenerating(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'report.generate', request: REQUEST });
-    expect(actor.getSnapshot().value).toBe('generating');
+    expect(actor.getSnapshot().value).toBe('downloading');
     expect(selectIsGenerating(actor.getSnapshot())).toBe(true);
     expect(calls.map((call) => call.input)).toEqual([REQUEST]);
 
@@ -57,7 +57,7 @@ describe('reportMachine', () => {
     expect(emitted).toEqual([]);
   });
 
-  it('logs an HTTP failure and toasts the spec text with its status', async () => {
+  it('logs an HTTP failure and toasts a title with the reason in words, not the status', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, calls, saved, emitted } = startReport();
     actor.send({ type: 'report.generate', request: REQUEST });
@@ -66,34 +66,44 @@ describe('reportMachine', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(saved).toEqual([]);
-    expect(emitted).toEqual([uiToast('error', 'HTTP error! status: 500')]);
-    expect(log).toHaveBeenCalledWith('Report download failed', failure);
+    expect(emitted).toEqual([uiToast('error', REPORT_FAILED_TITLE, 'Request failed with status 500')]);
+    expect(log, "spec §8's text, kept for the console").toHaveBeenCalledWith(
+      'Report download failed: HTTP error! status: 500',
+      failure,
+    );
 
     // It can be tried again.
     actor.send({ type: 'report.generate', request: REQUEST });
     expect(calls).toHaveLength(2);
   });
 
-  it('logs a network failure and toasts the client message (there is no status)', async () => {
+  it('logs a network failure and toasts the client message as the reason (there is no status)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, calls, emitted } = startReport();
     actor.send({ type: 'report.generate', request: REQUEST });
     calls[0]?.answer.reject(networkFailure());
     await settle();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(emitted).toEqual([uiToast('error', NETWORK_FAILURE_MESSAGE)]);
+    expect(emitted).toEqual([uiToast('error', REPORT_FAILED_TITLE, NETWORK_FAILURE_MESSAGE)]);
     expect(log).toHaveBeenCalledTimes(1);
   });
 
-  it('reads a 401 as an HTTP error too', () => {
+  it("words the spec's internal text 'HTTP error! status: {code}' (never shown, issue 30)", () => {
     expect(reportErrorMessage(tokensExpired())).toBe('HTTP error! status: 401');
+    expect(reportErrorMessage(httpFailure(400, 'end_date must not be before start_date'))).toBe(
+      'HTTP error! status: 400',
+    );
     expect(reportErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
 
-  it("adds the server's reason after the spec's text when there is one (issue 15)", () => {
-    const refused = httpFailure(400, 'Query string: end_date must not be before start_date');
-    expect(reportErrorMessage(refused)).toBe(
-      'HTTP error! status: 400: Query string: end_date must not be before start_date',
-    );
+  it("puts the server's reason in the toast's detail, never after the title", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { actor, calls, emitted } = startReport();
+    actor.send({ type: 'report.generate', request: REQUEST });
+    calls[0]?.answer.reject(httpFailure(400, 'end_date must not be before start_date'));
+    await settle();
+    expect(emitted).toEqual([
+      uiToast('error', 'Report download failed', 'end_date must not be before start_date'),
+    ]);
   });
 });

@@ -9,7 +9,7 @@
  *   boxes show the list's statuses.
  * - Its report (reportMachine, the child `report`) in each state: 'TRANSACTIONS REPORT' enabled, then
  *   disabled and reading GENERATING_LABEL while the file is made, the export's button untouched; a
- *   failed download's toast says `reportErrorMessage`.
+ *   failed download's toast is REPORT_FAILED_TITLE with the reason in words.
  * - While the days cannot be asked for the table says to correct them, and nothing can be filed.
  * - Gestures, by the event each sends to which child: both dropdowns and From / To to the period (so
  *   the report's dropdown sets the table's days too), a status box to the list, the report button
@@ -25,7 +25,7 @@ import type { ReportRequest } from '@/api/dashboard';
 import type { ReportFile } from '@/api/download';
 import type { Transaction } from '@/api/schemas/dashboard';
 import { requireChild, transactionsPanelMachine } from '@/machines/dashboardPanel.machine';
-import { GENERATING_LABEL, reportErrorMessage, reportMachine } from '@/machines/report.machine';
+import { GENERATING_LABEL, REPORT_FAILED_TITLE, reportMachine } from '@/machines/report.machine';
 import { transactionsListMachine } from '@/machines/transactionsList.machine';
 import type { TransactionFilters } from '@/machines/transactionsList.machine';
 import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
@@ -131,7 +131,7 @@ describeScreenStates(reportMachine, {
     expect(fileButtons()).toEqual([false, false]);
     expect(panel().queryByRole('button', { name: GENERATING_LABEL })).toBeNull();
   },
-  'report.generating': async () => {
+  'report.downloading': async () => {
     await transactionsPanelAfter({ generating: JANUARY_REPORT });
     expect(panel().queryByRole('button', { name: 'TRANSACTIONS REPORT' })).toBeNull();
     expect(button(GENERATING_LABEL).disabled).toBe(true);
@@ -146,7 +146,13 @@ it("shows a failed download's toast, and the report's button again", async () =>
     downloads.calls[0]?.answer.reject(failure);
     await settle();
   });
-  await vi.waitFor(() => expect(screen.getByText(reportErrorMessage(failure))).toBeTruthy(), CONDITION);
+  await vi.waitFor(
+    () =>
+      expect(screen.getByText(REPORT_FAILED_TITLE).parentElement?.textContent).toContain(
+        'end_date must not be before start_date',
+      ),
+    CONDITION,
+  );
   expect(button('TRANSACTIONS REPORT').disabled).toBe(false);
 });
 

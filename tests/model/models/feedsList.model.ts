@@ -48,8 +48,11 @@ const offline = new ApiError('Could not reach the server', { kind: 'network' });
  */
 /** Spec §8 "Feeds list shows the error message or 'Failed to load feeds'". */
 const LOAD_FAILED = 'Failed to load feeds';
-/** Issue 15: the export's failure toast, the reason after it (here the client's words for `offline`). */
-const EXPORT_FAILED_OFFLINE = 'Failed to export feeds: Could not reach the server';
+/**
+ * Issue 30: the export's failure toast, a fixed title with the reason in words as its detail (here
+ * the client's words for `offline`), never joined with ':'.
+ */
+const EXPORT_FAILED = { title: 'Failed to export feeds', offline: 'Could not reach the server' };
 
 /** The URL search string of a query, written out by hand: defaults are left out (issue 3). */
 function url(query: string, sort: FeedSort): string {
@@ -218,7 +221,7 @@ export default defineModel({
       const error = (event as { error: unknown }).error;
       if (before.matches({ export: 'exporting' }) && after.matches({ export: 'idle' })) {
         expect(error).toBe(offline);
-        expect(emitted).toEqual([uiToast('error', EXPORT_FAILED_OFFLINE)]);
+        expect(emitted).toEqual([uiToast('error', EXPORT_FAILED.title, EXPORT_FAILED.offline)]);
         expect(actions, 'spec §8: logged').toContainEqual({ type: 'reportFailure', params: { error } });
       } else {
         expect(after.matches({ feeds: 'failed' })).toBe(true);

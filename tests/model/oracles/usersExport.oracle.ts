@@ -15,15 +15,15 @@ export default defineOracle({
     usersExport: {},
     // Issue 15: the export carries the list's filters as they stand.
     'usersExport.idle': {
-      'export.start': ['→ #usersExport.exporting'],
+      'export.start': ['→ #usersExport.downloading'],
     },
     // As a report (spec §2): busy and disabled while the file is made, so a second click has no row.
-    'usersExport.exporting': {
+    'usersExport.downloading': {
       invoke: ['download'],
       // As spec §7's report calls: the answer is a file download.
       'done:download': ['→ #usersExport.idle / saveFile'],
       // As spec §8 "Report download failure": logged, then the error toast 'Failed to export users'
-      // with the reason (issues 14, 15).
+      // with the reason in words as its detail (issues 14, 15, 30).
       'error:download': ['→ #usersExport.idle / logFailure, toastFailure'],
     },
   },
