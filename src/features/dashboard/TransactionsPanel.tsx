@@ -11,18 +11,19 @@
  * (skeleton, or the old rows dimmed), loaded, empty ('No transactions found.'), failed (the reason
  * and Retry) and days that cannot be asked for apart.
  */
-import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack, Table } from '@chakra-ui/react';
+import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, formatDollars } from '@/api/format';
 import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
-import type { TransactionStatusCode } from '@/api/schemas/dashboard';
+import type { Transaction, TransactionStatusCode } from '@/api/schemas/dashboard';
 import { requireChild, transactionsPanelMachine } from '@/machines/dashboardPanel.machine';
 import { failureText } from '@/machines/failure-text';
 import { selectListView } from '@/machines/list.machine';
 import { TRANSACTIONS_REGION_ID } from '@/machines/transactionsList.machine';
 import { useScreenActor, useUiEffects } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
-import { TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
+import { DataTable } from '@/ui/DataTable';
+import type { DataTableColumn } from '@/ui/DataTable';
 import { DateRangeFields, PeriodSelect, PanelFileButtons, usePanelUrl } from './PanelControls';
 
 /** Spec §4: the badge colour of each transaction status. */
@@ -38,7 +39,29 @@ export const TRANSACTIONS_FAILED_TEXT = 'Failed to load transactions';
 /** What the table says while the days cannot be asked for (their field error says why). */
 export const TRANSACTIONS_INCOMPLETE_TEXT = 'Correct the dates above to see transactions.';
 
-const COLUMNS = ['Transaction', 'Date & Time', 'Amount', 'Reference Number', 'Payment Method', 'Status'];
+/** The table's columns, the spec's headers word for word (spec §2 Transactions panel). */
+export const TRANSACTION_COLUMNS: ReadonlyArray<DataTableColumn<Transaction>> = [
+  { key: 'transaction', header: 'Transaction', cell: (row) => row.transaction },
+  { key: 'date', header: 'Date & Time', width: '11rem', cell: (row) => formatDateTime(row.date) },
+  { key: 'amount', header: 'Amount', width: '8rem', align: 'end', cell: (row) => formatDollars(row.amount) },
+  {
+    key: 'reference_number',
+    header: 'Reference Number',
+    width: '10rem',
+    cell: (row) => row.reference_number,
+  },
+  { key: 'payment_method', header: 'Payment Method', width: '9rem', cell: (row) => row.payment_method },
+  {
+    key: 'status',
+    header: 'Status',
+    width: '7rem',
+    cell: (row) => (
+      <Badge colorPalette={STATUS_COLOURS[row.status]} variant="subtle">
+        {TRANSACTION_STATUS_LABELS[row.status]}
+      </Badge>
+    ),
+  },
+];
 
 /**
  * The table region's own scrolling (spec §9: at most 400 px high): the region is the scroller, so
@@ -118,44 +141,24 @@ export function TransactionsPanel() {
         </HStack>
         <Box borderWidth="1px" rounded="md" css={TABLE_MAX_HEIGHT}>
           {/* A new page starts at the table's top: the region (its own scroller) is drawn afresh. */}
-          <TableRegion key={view.page} label="Transactions table" id={TRANSACTIONS_REGION_ID}>
-            <Table.Root size="sm" stickyHeader aria-label="Transactions">
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((column) => (
-                    <Table.ColumnHeader key={column} textAlign={column === 'Amount' ? 'end' : undefined}>
-                      {column}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body {...tableBodyProps(view.status)}>
-                <TableStatusRows
-                  status={view.status}
-                  columns={COLUMNS.length}
-                  hasRows={view.items.length > 0}
-                  emptyText="No transactions found."
-                  failedText={failureText(TRANSACTIONS_FAILED_TEXT, view.error)}
-                  onRetry={() => list.send({ type: 'list.reload' })}
-                  incompleteText={TRANSACTIONS_INCOMPLETE_TEXT}
-                />
-                {view.items.map((row) => (
-                  <Table.Row key={row.id}>
-                    <Table.Cell>{row.transaction}</Table.Cell>
-                    <Table.Cell>{formatDateTime(row.date)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatDollars(row.amount)}</Table.Cell>
-                    <Table.Cell>{row.reference_number}</Table.Cell>
-                    <Table.Cell>{row.payment_method}</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={STATUS_COLOURS[row.status]} variant="subtle">
-                        {TRANSACTION_STATUS_LABELS[row.status]}
-                      </Badge>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </TableRegion>
+          <DataTable
+            key={view.page}
+            label="Transactions table"
+            caption="Transactions"
+            id={TRANSACTIONS_REGION_ID}
+            stickyHeader
+            columns={TRANSACTION_COLUMNS}
+            rows={view.items}
+            rowKey={(row) => row.id}
+            status={{
+              status: view.status,
+              hasRows: view.items.length > 0,
+              emptyText: 'No transactions found.',
+              failedText: failureText(TRANSACTIONS_FAILED_TEXT, view.error),
+              onRetry: () => list.send({ type: 'list.reload' }),
+              incompleteText: TRANSACTIONS_INCOMPLETE_TEXT,
+            }}
+          />
         </Box>
         <Pagination
           label="Transactions pages"

@@ -11,9 +11,10 @@
  * does. Spec §8 only logs a failed orders list and falls back to empty: the table keeps no rows and
  * also says so, with the reason and Retry.
  */
-import { Box, Card, HStack, Stack, Table } from '@chakra-ui/react';
+import { Box, Card, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, formatPounds } from '@/api/format';
+import type { UserOrder } from '@/api/schemas/dashboard';
 import { ordersPanelMachine, requireChild } from '@/machines/dashboardPanel.machine';
 import { isWithinRange } from '@/machines/datePreset.machine';
 import { failureText } from '@/machines/failure-text';
@@ -21,7 +22,8 @@ import { selectListView } from '@/machines/list.machine';
 import { ORDERS_REGION_ID, hasBothDays } from '@/machines/ordersList.machine';
 import { useScreenActor, useUiEffects } from '@/routes/screen-actor';
 import { Pagination } from '@/ui/Pagination';
-import { TableRegion, TableStatusRows, tableBodyProps } from '@/ui/TableRegion';
+import { DataTable } from '@/ui/DataTable';
+import type { DataTableColumn } from '@/ui/DataTable';
 import { DateRangeFields, PeriodSelect, PanelFileButtons, usePanelUrl } from './PanelControls';
 import { TABLE_MAX_HEIGHT } from './TransactionsPanel';
 
@@ -32,15 +34,33 @@ export const ORDERS_MISSING_DAY_TEXT = 'Choose both From and To dates to see ord
 /** What the table says while the days cannot be asked for (their field error says why). */
 export const ORDERS_INVALID_DAYS_TEXT = 'Correct the dates above to see orders.';
 
-const COLUMNS = [
-  'Order Number',
-  'Date & Time',
-  'Customer Name',
-  'Number Of Items',
-  'Cost of Order (ex VAT)',
-  'Cost of Order (inc VAT)',
+/** The table's columns, the spec's headers word for word (spec §2 User Orders panel). */
+export const ORDER_COLUMNS: ReadonlyArray<DataTableColumn<UserOrder>> = [
+  { key: 'id', header: 'Order Number', width: '8rem', cell: (order) => order.id },
+  { key: 'date', header: 'Date & Time', width: '11rem', cell: (order) => formatDateTime(order.date) },
+  { key: 'customer_name', header: 'Customer Name', cell: (order) => order.customer_name },
+  {
+    key: 'number_of_items',
+    header: 'Number Of Items',
+    width: '8rem',
+    align: 'end',
+    cell: (order) => order.number_of_items,
+  },
+  {
+    key: 'cost_of_order_ex_vat',
+    header: 'Cost of Order (ex VAT)',
+    width: '10rem',
+    align: 'end',
+    cell: (order) => formatPounds(order.cost_of_order_ex_vat),
+  },
+  {
+    key: 'cost_of_order_inc_vat',
+    header: 'Cost of Order (inc VAT)',
+    width: '10rem',
+    align: 'end',
+    cell: (order) => formatPounds(order.cost_of_order_inc_vat),
+  },
 ];
-const NUMERIC = new Set(['Number Of Items', 'Cost of Order (ex VAT)', 'Cost of Order (inc VAT)']);
 
 /** The panel; starts on the URL's days, else Last 7 days. */
 export function UserOrdersPanel() {
@@ -89,42 +109,24 @@ export function UserOrdersPanel() {
         </HStack>
         <Box borderWidth="1px" rounded="md" css={TABLE_MAX_HEIGHT}>
           {/* A new page starts at the table's top: the region (its own scroller) is drawn afresh. */}
-          <TableRegion key={view.page} label="User orders table" id={ORDERS_REGION_ID}>
-            <Table.Root size="sm" stickyHeader aria-label="User orders">
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((column) => (
-                    <Table.ColumnHeader key={column} textAlign={NUMERIC.has(column) ? 'end' : undefined}>
-                      {column}
-                    </Table.ColumnHeader>
-                  ))}
-                </Table.Row>
-              </Table.Header>
-              <Table.Body {...tableBodyProps(status)}>
-                <TableStatusRows
-                  status={status}
-                  columns={COLUMNS.length}
-                  hasRows={rows.length > 0}
-                  emptyText="No orders found."
-                  failedText={failureText(ORDERS_FAILED_TEXT, view.error)}
-                  onRetry={() => list.send({ type: 'list.reload' })}
-                  incompleteText={
-                    hasBothDays(view.filters) ? ORDERS_INVALID_DAYS_TEXT : ORDERS_MISSING_DAY_TEXT
-                  }
-                />
-                {rows.map((order) => (
-                  <Table.Row key={order.id}>
-                    <Table.Cell>{order.id}</Table.Cell>
-                    <Table.Cell>{formatDateTime(order.date)}</Table.Cell>
-                    <Table.Cell>{order.customer_name}</Table.Cell>
-                    <Table.Cell textAlign="end">{order.number_of_items}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatPounds(order.cost_of_order_ex_vat)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatPounds(order.cost_of_order_inc_vat)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </TableRegion>
+          <DataTable
+            key={view.page}
+            label="User orders table"
+            caption="User orders"
+            id={ORDERS_REGION_ID}
+            stickyHeader
+            columns={ORDER_COLUMNS}
+            rows={rows}
+            rowKey={(order) => order.id}
+            status={{
+              status,
+              hasRows: rows.length > 0,
+              emptyText: 'No orders found.',
+              failedText: failureText(ORDERS_FAILED_TEXT, view.error),
+              onRetry: () => list.send({ type: 'list.reload' }),
+              incompleteText: hasBothDays(view.filters) ? ORDERS_INVALID_DAYS_TEXT : ORDERS_MISSING_DAY_TEXT,
+            }}
+          />
         </Box>
         <Pagination
           label="User orders pages"

@@ -5,12 +5,12 @@
  * and Retry), the brands cell, and the 'All Brands' modal. Renders feedsListMachine and sends it
  * events; the machine moves and follows the URL itself.
  */
-import { Badge, Box, Button, Card, Flex, HStack, Input, Link, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Input, Link, Text, Wrap } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { ArrowDown, ArrowUp, ArrowUpDown, Download, Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { parseFeedSort } from '@/api/schemas/feed-list';
-import type { FeedSort, FeedSortKey } from '@/api/schemas/feed-list';
+import type { FeedSortKey } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import {
   INLINE_BRANDS,
@@ -26,19 +26,9 @@ import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
 import { paths } from '@/routes/paths';
 import { useScreenActor } from '@/routes/screen-actor';
 import { useLocationSubscription } from '@/routes/ui-effects';
-import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from '@/ui/TableRegion';
+import { DataTable } from '@/ui/DataTable';
+import type { DataTableColumn } from '@/ui/DataTable';
 import { BrandsModal } from './BrandsModal';
-
-/** The table's columns: label, and the sort key of a sortable one. */
-const COLUMNS: readonly { label: string; sort?: FeedSortKey }[] = [
-  { label: 'ID', sort: 'id' },
-  { label: 'Name', sort: 'name' },
-  { label: 'Brands', sort: 'brands' },
-  { label: 'Products', sort: 'products' },
-  { label: 'Customer', sort: 'customer' },
-  { label: 'Discount' },
-  { label: 'Shipping' },
-];
 
 /** Element id of the table region. */
 export const FEEDS_TABLE_ID = 'feeds-table';
@@ -85,49 +75,51 @@ function BrandsCell({ feed, onOpen }: { feed: FeedListItem; onOpen: () => void }
   );
 }
 
-/**
- * A column header that sorts the list: a button naming the column, an arrow for the current
- * direction, and `aria-sort` on the sorted column.
- */
-function SortHeader(props: { label: string; column: FeedSortKey; sort: FeedSort; onSort: () => void }) {
-  const { key, descending } = parseFeedSort(props.sort);
-  const active = key === props.column;
-  const Arrow = !active ? ArrowUpDown : descending ? ArrowDown : ArrowUp;
-  return (
-    <Table.ColumnHeader aria-sort={active ? (descending ? 'descending' : 'ascending') : undefined}>
-      <Button variant="ghost" size="xs" mx="-2" px="2" fontWeight="semibold" onClick={props.onSort}>
-        {props.label}
-        <Arrow size={14} aria-hidden opacity={active ? 1 : 0.5} />
-      </Button>
-    </Table.ColumnHeader>
-  );
-}
-
-function FeedRow({ feed, onOpenBrands }: { feed: FeedListItem; onOpenBrands: () => void }) {
-  return (
-    <Table.Row>
-      <Table.Cell>{feed.id}</Table.Cell>
-      <Table.Cell fontWeight="medium" minW="32" overflowWrap="anywhere">
-        {feed.name}
-      </Table.Cell>
-      <Table.Cell minW={{ md: '48' }}>
-        <BrandsCell feed={feed} onOpen={onOpenBrands} />
-      </Table.Cell>
-      <Table.Cell>{feed.products_count}</Table.Cell>
-      <Table.Cell minW="32">
-        {feed.user_id !== null && feed.user_details ? feed.user_details : '-'}
-      </Table.Cell>
-      <Table.Cell>{percentOrNa(feed.user_discount)}</Table.Cell>
-      <Table.Cell>{percentOrNa(feed.shipping_user_discount)}</Table.Cell>
-      <Table.Cell css={stickyActionsColumn} whiteSpace="nowrap">
-        <Link asChild color="brand.fg" fontWeight="medium">
+/** The table's columns (spec §2 "Feeds list panel"): the spec's headers, a sort key for sortable ones. */
+function feedColumns(onOpenBrands: (feed: FeedListItem) => void): DataTableColumn<FeedListItem>[] {
+  return [
+    { key: 'id', header: 'ID', sort: true, width: '4rem', cell: (feed) => feed.id },
+    {
+      key: 'name',
+      header: 'Name',
+      sort: true,
+      cell: (feed) => <Text fontWeight="medium">{feed.name}</Text>,
+    },
+    {
+      key: 'brands',
+      header: 'Brands',
+      sort: true,
+      width: '30%',
+      cell: (feed) => <BrandsCell feed={feed} onOpen={() => onOpenBrands(feed)} />,
+    },
+    { key: 'products', header: 'Products', sort: true, width: '7rem', cell: (feed) => feed.products_count },
+    {
+      key: 'customer',
+      header: 'Customer',
+      sort: true,
+      cell: (feed) => (feed.user_id !== null && feed.user_details ? feed.user_details : '-'),
+    },
+    { key: 'discount', header: 'Discount', width: '6rem', cell: (feed) => percentOrNa(feed.user_discount) },
+    {
+      key: 'shipping',
+      header: 'Shipping',
+      width: '6rem',
+      cell: (feed) => percentOrNa(feed.shipping_user_discount),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      sticky: true,
+      width: '6rem',
+      cell: (feed) => (
+        <Link asChild color="brand.fg" fontWeight="medium" whiteSpace="nowrap">
           <RouterLink to={paths.editFeed(feed.id)} aria-label={`Edit feed ${feed.name}`}>
             Edit feed
           </RouterLink>
         </Link>
-      </Table.Cell>
-    </Table.Row>
-  );
+      ),
+    },
+  ];
 }
 
 /** The panel; loads the feeds when mounted, on the search and sort of the URL. */
@@ -149,7 +141,7 @@ export function FeedsPanel() {
     (a, b) => a.length === b.length && a.every((feed, i) => feed === b[i]),
   );
   const modal = useSelector(actor, selectBrandsModal, sameModal);
-  const columns = COLUMNS.length + 1;
+  const columns = feedColumns((feed) => actor.send({ type: 'brands.open', feedId: feed.id }));
 
   return (
     <Card.Root>
@@ -184,48 +176,23 @@ export function FeedsPanel() {
             Loading Feeds...
           </Text>
         )}
-        <TableRegion label="Feeds table" id={FEEDS_TABLE_ID}>
-          {/* The scroll area keeps cells on one line; names, brands and customers wrap instead, so the
-              table fits its card at 1280 px (issue 15). */}
-          <Table.Root size="sm" aria-label="Feeds" whiteSpace="normal">
-            <Table.Header>
-              <Table.Row>
-                {COLUMNS.map((column) =>
-                  column.sort ? (
-                    <SortHeader
-                      key={column.label}
-                      label={column.label}
-                      column={column.sort}
-                      sort={sort}
-                      onSort={() => column.sort && actor.send({ type: 'sort.change', key: column.sort })}
-                    />
-                  ) : (
-                    <Table.ColumnHeader key={column.label}>{column.label}</Table.ColumnHeader>
-                  ),
-                )}
-                <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body {...tableBodyProps(status)}>
-              <TableStatusRows
-                status={status}
-                columns={columns}
-                hasRows={false}
-                emptyText="No feeds found."
-                failedText={failedText ?? ''}
-                onRetry={() => actor.send({ type: 'retry' })}
-              />
-              {status === 'loaded' &&
-                feeds.map((feed) => (
-                  <FeedRow
-                    key={feed.id}
-                    feed={feed}
-                    onOpenBrands={() => actor.send({ type: 'brands.open', feedId: feed.id })}
-                  />
-                ))}
-            </Table.Body>
-          </Table.Root>
-        </TableRegion>
+        <DataTable
+          label="Feeds table"
+          caption="Feeds"
+          id={FEEDS_TABLE_ID}
+          columns={columns}
+          rows={status === 'loaded' ? feeds : []}
+          rowKey={(feed) => feed.id}
+          sortedBy={parseFeedSort(sort)}
+          onSort={(key) => actor.send({ type: 'sort.change', key: key as FeedSortKey })}
+          status={{
+            status,
+            hasRows: false,
+            emptyText: 'No feeds found.',
+            failedText: failedText ?? '',
+            onRetry: () => actor.send({ type: 'retry' }),
+          }}
+        />
       </Card.Body>
       <BrandsModal
         modal={modal}
