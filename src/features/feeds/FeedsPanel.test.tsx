@@ -4,7 +4,7 @@
  * 'Failed to load feeds'"; issue 15) in each state of feedsListMachine's two regions:
  * - feeds: 'Loading Feeds...' over a busy skeleton; once loaded the feeds whose name holds the search,
  *   in the list's order, each with its id, name, brands (six inline, 'Show n more...' and 'View
- *   brands' for the rest), products, customer or '-', discounts or 'N/A' and its Edit feed link, or
+ *   brands' for the rest), products, customer (a link to their page) or '-', discounts or 'N/A' and its Edit feed link, or
  *   'No feeds found.'; the failure with its reason and Retry, and nothing else.
  * - export: 'Export CSV', then 'Exporting...' and disabled while the file is made; a failed export's
  *   toast (FEEDS_EXPORT_FAILED with the reason).
@@ -146,6 +146,9 @@ describeScreenStates(feedsListMachine, {
     expect(edits.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual(
       [EMPTY, ZETA, ACME].map((feed) => [`Edit feed ${feed.name}`, paths.editFeed(feed.id)]),
     );
+    // Issue 30: a feed's customer links to the customer's page; a feed without one has no link.
+    const customers = within(table()).getAllByRole('link', { name: /^Hopper Health/ });
+    expect(customers.map((link) => link.getAttribute('href'))).toEqual([paths.editUser(5)]);
     expect(sortedColumn()).toEqual(['ID descending']);
     expect(dialog()).toBeNull();
   },

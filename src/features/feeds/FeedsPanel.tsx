@@ -97,7 +97,15 @@ function feedColumns(onOpenBrands: (feed: FeedListItem) => void): DataTableColum
       key: 'customer',
       header: 'Customer',
       sort: true,
-      cell: (feed) => (feed.user_id !== null && feed.user_details ? feed.user_details : '-'),
+      // Issue 30: the customer's own page is one press away; spec §2's '-' when the feed has none.
+      cell: (feed) =>
+        feed.user_id !== null && feed.user_details ? (
+          <Link asChild color="brand.fg">
+            <RouterLink to={paths.editUser(feed.user_id)}>{feed.user_details}</RouterLink>
+          </Link>
+        ) : (
+          '-'
+        ),
     },
     { key: 'discount', header: 'Discount', width: '6rem', cell: (feed) => percentOrNa(feed.user_discount) },
     {
