@@ -215,7 +215,7 @@ const TOKEN = {
   id: 7,
   name: 'Shopify store',
   revoked: false,
-  token: 'pf_live_abc',
+  token_prefix: 'pf_live_abcd',
   used_requests: 42,
   total_requests: 10000,
   last_used_at: null,
@@ -413,7 +413,8 @@ export const CALLS: readonly ActorCall[] = [
       json: { name: 'Google Merchant Center' },
       bearer: 'access-stored',
     },
-    ...passedOn({ message: 'Added new token successfully', token: TOKEN }),
+    // Issue 30: the one answer with the whole token.
+    ...passedOn({ message: 'Added new token successfully', token: { ...TOKEN, token: 'pf_live_abcdefgh' } }),
   },
   // README "Using the API" (issue 15): PATCH /users/{userId}/tokens/{tokenId} {name} renames.
   {
