@@ -9,10 +9,10 @@ import {
   CREATE_USER_FAILED_MESSAGE,
   EDIT_USER_DEFAULTS,
   UPDATE_USER_FAILED_MESSAGE,
+  LOAD_USER_FAILED_MESSAGE,
   editRequestBody,
-  loadErrorText,
-  selectCanSubmit,
   selectDraftValues,
+  selectPasswordChecklist,
   selectIsReady,
   selectNeedsShopFields,
   selectStoredShopifyConnection,
@@ -111,7 +111,7 @@ afterEach(() => {
 });
 
 describe('userForm: create', () => {
-  it('starts editing with the spec §9 create defaults, every field neutral, submit disabled', () => {
+  it('starts editing with the spec §9 create defaults, every field neutral, every password rule unmet', () => {
     const { snap } = start({ mode: 'create' });
     expect(snap().value).toBe('editing');
     expect(snap().context.values).toMatchObject({
@@ -121,8 +121,21 @@ describe('userForm: create', () => {
       shipping_discount_rate: '5',
     });
     expect(selectFieldState(snap(), 'first_name')).toBe('neutral');
-    expect(selectCanSubmit(snap())).toBe(false);
+    expect(selectPasswordChecklist(snap())?.map((rule) => rule.met)).toEqual([false, false, false, false]);
     expect(selectIsDirty(snap())).toBe(false);
+  });
+
+  it('shows every new-password rule at once with whether the typed password meets it (issue 30)', () => {
+    const { fill, snap } = start({ mode: 'create' });
+    fill({ password: 'abc1' });
+    expect(selectPasswordChecklist(snap())).toEqual([
+      { message: USER_MESSAGES.passwordLength, met: false },
+      { message: USER_MESSAGES.passwordUppercase, met: false },
+      { message: USER_MESSAGES.passwordNumber, met: true },
+      { message: USER_MESSAGES.passwordSpecial, met: false },
+    ]);
+    fill({ password: 'Abcdefg1!' });
+    expect(selectPasswordChecklist(snap())?.every((rule) => rule.met)).toBe(true);
   });
 
   it('validates a field when it is left: error with the spec message, then valid once fixed and left again', () => {
@@ -156,49 +169,34 @@ describe('userForm: create', () => {
     expect(selectFieldError(snap(), 'shopify_domain')).toBe(USER_MESSAGES.shopDomain);
   });
 
-  it('submits a valid form; while saving submit is disabled; success shows the toast, ends in saved and goes to the users list', async () => {
+  it("submits a valid form; success shows the spec's toast, ends in saved and lands on the new user's page (issue 30)", async () => {
     const { actor, fill, saves, emitted, settle, snap } = start({ mode: 'create' });
     fill(FILLED);
-    expect(selectCanSubmit(snap())).toBe(true);
     actor.send({ type: 'form.submit' });
     expect(selectIsSaving(snap())).toBe(true);
-    expect(selectCanSubmit(snap())).toBe(false);
     expect(saves[0]!.input).toEqual({ mode: 'create', userId: null, values: FILLED });
-    saves[0]!.resolve({ message: 'User created successful', user: USER });
+    // The spec's words, whatever the server's.
+    saves[0]!.resolve({ message: 'Created', user: USER });
     await settle();
     expect(snap().value).toBe('saved');
     expect(selectIsDirty(snap())).toBe(false);
     expect(emitted).toEqual([
       { type: 'ui.toast', tone: 'success', message: 'User created successful' },
-      { type: 'ui.navigate', to: '/dashboard/users', replace: false },
+      { type: 'ui.navigate', to: '/dashboard/users/9/edit', replace: true },
     ]);
   });
 
-  it('a saved create returns to the users list as it was left, when the screen gives that URL', async () => {
-    const { actor, fill, saves, emitted, settle } = start({
-      mode: 'create',
-      usersHref: '/dashboard/users?status=2&sort=-orders&page=3',
-    });
-    fill(FILLED);
-    actor.send({ type: 'form.submit' });
-    saves[0]!.resolve({ message: 'User created successful', user: USER });
-    await settle();
-    expect(emitted[1]).toEqual({
-      type: 'ui.navigate',
-      to: '/dashboard/users?status=2&sort=-orders&page=3',
-      replace: false,
-    });
-  });
-
-  it('an invalid submit touches every field and shows every message without saving', () => {
-    const { actor, saves, snap } = start({ mode: 'create' });
+  it('an invalid submit touches every field, shows every message without saving and focuses the first invalid field', () => {
+    const { actor, saves, emitted, snap } = start({ mode: 'create' });
     actor.send({ type: 'form.submit' });
     expect(saves).toEqual([]);
     expect(snap().value).toBe('editing');
     expect(selectFieldError(snap(), 'first_name')).toBe(USER_MESSAGES.required);
     expect(selectFieldError(snap(), 'email')).toBe(USER_MESSAGES.email);
+    expect(selectFieldError(snap(), 'password')).toBe(USER_MESSAGES.required);
     expect(selectFieldState(snap(), 'discount_rate')).toBe('valid');
     expect(selectFieldState(snap(), 'mobile')).toBe('valid');
+    expect(emitted).toEqual([{ type: 'ui.focus', elementId: 'user-first_name' }]);
   });
 
   it('a refused save emits the spec error toast and puts the server messages on their fields', async () => {
@@ -219,8 +217,10 @@ describe('userForm: create', () => {
       {
         type: 'ui.toast',
         tone: 'error',
-        message: `${CREATE_USER_FAILED_MESSAGE}: A user with this email address already exists`,
+        message: CREATE_USER_FAILED_MESSAGE,
+        detail: 'A user with this email address already exists',
       },
+      { type: 'ui.focus', elementId: 'user-email' },
     ]);
     expect(selectFieldError(snap(), 'email')).toBe('A user with this email address already exists');
     expect(selectIsDirty(snap())).toBe(true);
@@ -228,8 +228,8 @@ describe('userForm: create', () => {
 });
 
 describe('userForm: edit', () => {
-  it('loads the user: edit defaults until then, loaded values after, blank secret and password', async () => {
-    const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+  it('loads the user: edit defaults until then, loaded values after, blank secret and password; the heading takes focus', async () => {
+    const { loads, emitted, settle, snap } = start({ mode: 'edit', userId: 9 });
     expect(snap().value).toBe('loading');
     expect(snap().context.values).toEqual(EDIT_USER_DEFAULTS);
     expect(EDIT_USER_DEFAULTS).toMatchObject({
@@ -250,29 +250,38 @@ describe('userForm: edit', () => {
       password: '',
     });
     expect(snap().context.hasStoredShopifyKey).toBe(true);
-    // A loaded user is valid as it stands: blank password is allowed on edit.
-    expect(selectCanSubmit(snap())).toBe(true);
+    // A loaded user is valid as it stands: blank password is allowed on edit, with no checklist.
+    expect(validateUserForm(snap().context.values, 'edit')).toEqual({});
+    expect(selectPasswordChecklist(snap())).toBeNull();
     expect(selectIsDirty(snap())).toBe(false);
+    expect(emitted).toEqual([{ type: 'ui.focus', elementId: 'user-page-heading' }]);
   });
 
-  it('a failed load for another reason says so, with the reason', async () => {
-    const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
+  it('a failed load waits with its reason; Retry loads again (issue 30)', async () => {
+    const { actor, loads, emitted, settle, snap } = start({ mode: 'edit', userId: 9 });
     loads[0]!.reject(new ApiError('Could not reach the server', { kind: 'network' }));
     await settle();
     expect(snap().value).toBe('loadFailed');
     expect(selectIsReady(snap())).toBe(false);
-    expect(snap().context.loadError).toBe('Failed to load the user: Could not reach the server');
-    expect(loadErrorText(new ApiError('Gone', { kind: 'http', status: 404 }))).toBe('User not found');
+    expect(LOAD_USER_FAILED_MESSAGE).toBe('Failed to load the user');
+    expect(snap().context.loadFailure).toBe('Could not reach the server');
+    expect(emitted).toEqual([{ type: 'ui.focus', elementId: 'user-page-heading' }]);
+    actor.send({ type: 'retry' });
+    expect(snap().value).toBe('loading');
+    expect(loads[1]!.input).toEqual({ userId: 9 });
+    loads[1]!.resolve(USER);
+    await settle();
+    expect(snap().value).toBe('editing');
   });
 
-  it('a failed load ends in loadFailed with the message', async () => {
+  it('a user id the server does not know ends in notFound, with nothing of the user', async () => {
     const { loads, settle, snap } = start({ mode: 'edit', userId: 9 });
     loads[0]!.reject(
       new ApiError('User not found', { kind: 'http', status: 404, serverMessage: 'User not found' }),
     );
     await settle();
-    expect(snap().value).toBe('loadFailed');
-    expect(snap().context.loadError).toBe('User not found');
+    expect(snap().value).toBe('notFound');
+    expect(snap().status, 'no Retry: the user does not exist').toBe('done');
     expect(selectIsReady(snap()), 'nothing of the user (its tokens) shows').toBe(false);
   });
 
@@ -290,8 +299,10 @@ describe('userForm: edit', () => {
     expect(snap().value).toBe('editing');
     expect(snap().context.values.first_name).toBe('Amazing Grace');
     expect(selectIsDirty(snap())).toBe(false);
-    expect(emitted, 'edit stays on the page').toEqual([
+    expect(emitted, 'edit stays on the page; focus goes back to Save').toEqual([
+      { type: 'ui.focus', elementId: 'user-page-heading' },
       { type: 'ui.toast', tone: 'success', message: 'User updated successfully' },
+      { type: 'ui.focus', elementId: 'user-form-save' },
     ]);
   });
 
@@ -316,7 +327,7 @@ describe('userForm: edit', () => {
     expect(selectStoredShopifyConnection(snap())).toBeNull();
   });
 
-  it("a refused update says why: 'Failed to update info: You cannot deactivate your own account'", async () => {
+  it("a refused update is the spec's 'Failed to update info' with the server's reason as the detail", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { actor, fill, loads, saves, emitted, settle, snap } = start({ mode: 'edit', userId: 9 });
     loads[0]!.resolve(USER);
@@ -331,22 +342,25 @@ describe('userForm: edit', () => {
       }),
     );
     await settle();
-    expect(emitted).toEqual([
+    expect(emitted.slice(1)).toEqual([
       {
         type: 'ui.toast',
         tone: 'error',
-        message: 'Failed to update info: You cannot deactivate your own account',
+        message: 'Failed to update info',
+        detail: 'You cannot deactivate your own account',
       },
+      { type: 'ui.focus', elementId: 'user-form-save' },
     ]);
     expect(snap().context.values.status, 'the choice stays for the admin to change').toBe('2');
     // Offline: the client's own reason.
     actor.send({ type: 'form.submit' });
     saves[1]!.reject(new ApiError('Could not reach the server', { kind: 'network' }));
     await settle();
-    expect(emitted[1]).toEqual({
+    expect(emitted[3]).toEqual({
       type: 'ui.toast',
       tone: 'error',
-      message: 'Failed to update info: Could not reach the server',
+      message: 'Failed to update info',
+      detail: 'Could not reach the server',
     });
   });
 
@@ -381,7 +395,7 @@ describe('userForm: edit', () => {
     loads[0]!.resolve(admin);
     await settle();
     expect(selectNeedsShopFields(snap())).toBe(false);
-    expect(selectCanSubmit(snap()), 'Update is enabled for an admin as loaded').toBe(true);
+    expect(validateUserForm(snap().context.values, 'edit'), 'an admin as loaded is valid').toEqual({});
     actor.send({ type: 'form.blur', field: 'shopify_id' });
     expect(selectFieldState(snap(), 'shopify_id')).toBe('valid');
     // Made a customer, the touched blank Shopify ID is an error at once; the untouched domain stays neutral.
@@ -389,7 +403,6 @@ describe('userForm: edit', () => {
     expect(selectNeedsShopFields(snap())).toBe(true);
     expect(selectFieldError(snap(), 'shopify_id')).toBe(USER_MESSAGES.required);
     expect(selectFieldState(snap(), 'shopify_domain')).toBe('neutral');
-    expect(selectCanSubmit(snap())).toBe(false);
     fill({ user_type_id: '1' });
     expect(selectFieldState(snap(), 'shopify_id')).toBe('valid');
     actor.send({ type: 'form.submit' });
@@ -410,12 +423,15 @@ describe('userForm: edit', () => {
       }),
     );
     await settle();
-    expect(emitted).toEqual([
+    expect(emitted.slice(1)).toEqual([
       {
         type: 'ui.toast',
         tone: 'error',
-        message: `${UPDATE_USER_FAILED_MESSAGE}: website: Invalid URL; phone is required`,
+        message: UPDATE_USER_FAILED_MESSAGE,
+        detail: 'website: Invalid URL; phone is required',
       },
+      // The first field the server named, in the form's order.
+      { type: 'ui.focus', elementId: 'user-phone' },
     ]);
     expect(selectFieldError(snap(), 'website')).toBe('Invalid URL');
     expect(selectFieldError(snap(), 'phone')).toBe('Required');
@@ -457,7 +473,6 @@ describe('userForm: drafts kept across a sign-out', () => {
     expect(selectFieldState(snap(), 'first_name')).toBe('valid');
     expect(selectFieldError(snap(), 'email')).toBe(USER_MESSAGES.email);
     expect(selectFieldState(snap(), 'phone'), 'fields not restored stay as they were').toBe('neutral');
-    expect(selectCanSubmit(snap())).toBe(false);
   });
 
   it('ignores what is not a draft of this form (wrong types, not an object)', async () => {

@@ -8,16 +8,24 @@
  *   the Shopify domain shows a pasted store URL as the host it will be saved as (issue 12).
  * - The Shopify ID and domain are required for customers only (issue 15 finding 4): changing the
  *   role re-checks the fields already touched, so an admin's blank Shopify fields stop being errors.
- * - Submit is possible only while `editing` with a valid form (the screen disables the button
- *   otherwise); `saving` posts the form. Success shows the server's message as a success toast and
- *   ends create in `saved`, asking the screen to go back to the users list as it was left
- *   (`uiNavigate(input.usersHref)`, default `paths.users`), or
- *   returns edit to `editing` with the saved values. Failure shows the spec's error toast with the
- *   server's reason (`failureText`, e.g. 'Failed to update info: You cannot deactivate your own
- *   account'), and a server's field messages (400) or the taken email (409) go onto their fields.
+ * - Issue 30, the feed editor's submit pattern (src/ui/form-submit.ts): Save is pressable whenever
+ *   the form is `editing` (the spec's "disabled until valid" is a README decision). A submit of a
+ *   valid form goes to `saving`, which posts it; an invalid one stays, shows every field's message
+ *   (untouched required fields included) and focuses the first invalid field (`uiFocus`).
+ *   `selectPasswordChecklist` gives every new-password rule with whether it is met, shown at once.
+ * - A saved create shows the spec's 'User created successful' and lands on the new user's page
+ *   (`uiNavigate(paths.editUser(id), { replace: true })`, so Back does not reopen an empty form);
+ *   that page focuses its heading once the user has loaded. A saved edit stays in `editing` with
+ *   the saved values, shows 'User updated successfully' and gives focus back to the Save button
+ *   (it was disabled while saving, which drops focus). A failure shows the spec's error toast
+ *   word for word ('Error happened while submitting the form' or 'Failed to update info') with the
+ *   server's reason as its detail (`failureReason`); a server's field messages (400) or the taken
+ *   email (409) go onto their fields and focus goes to the first of them, else back to Save.
  *   Edit leaves a blank password (and a blank Shopify key) out of the body (spec §5 "blank not sent").
- * - A user id the server does not know ends in `loadFailed` with 'User not found' (the screen then
- *   shows nothing else of the user, issue 15 finding 4).
+ * - Loading a user focuses the page's heading when it settles (opening the edit page, or landing on
+ *   it after a create). A user id the server does not know ends in `notFound` ('User not found':
+ *   the screen then shows nothing else of the user, issue 15 finding 4); another failure waits in
+ *   `loadFailed` with its reason until `retry` loads again (issue 30).
  * - `form.restore` (issue 15 finding 9) puts back input kept from before a sign-out: what it is given
  *   is checked (only known fields, as text; never the password or the Shopify key, which are not
  *   kept) and applied as if typed and left: dirty, touched and validated.
@@ -32,12 +40,19 @@ import { createUser, fetchUser, updateUser } from '@/api/users';
 import { UserType } from '@/api/schemas/common';
 import type { ShopifyConnection } from '@/api/schemas/shopify';
 import type { User, UserSaved } from '@/api/schemas/users';
-import { CreateUserRequest, shopDomainHost, UpdateUserRequest } from '@/api/schemas/users';
+import {
+  CreateUserRequest,
+  NEW_PASSWORD_RULES,
+  shopDomainHost,
+  UpdateUserRequest,
+  USER_CREATED_MESSAGE,
+  USER_UPDATED_MESSAGE,
+} from '@/api/schemas/users';
 import { paths } from '@/routes/paths';
-import { failureText } from './failure-text';
-import { fieldView } from './form-fields';
+import { failureReason } from './failure-text';
+import { fieldElementId, fieldView } from './form-fields';
 import type { FieldState, FieldView } from './form-fields';
-import { uiNavigate, uiToast } from './ui-effects';
+import { uiFocus, uiNavigate, uiToast } from './ui-effects';
 import type { UiEffect } from './ui-effects';
 
 /** Every field of the form, in display order (spec §2). */
@@ -71,8 +86,15 @@ export const CREATE_USER_FAILED_MESSAGE = 'Error happened while submitting the f
 export const UPDATE_USER_FAILED_MESSAGE = 'Failed to update info';
 /** The edit screen of a user id the server does not know (the server's 404 message). */
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
-/** The edit screen when the user could not be loaded for another reason (before the reason). */
+/** The edit screen when the user could not be loaded for another reason (the reason beside it). */
 export const LOAD_USER_FAILED_MESSAGE = 'Failed to load the user';
+
+/** The form's name in its fields' DOM ids (`fieldElementId(USER_FORM, field)`). */
+export const USER_FORM = 'user';
+/** DOM id of the user page's heading (h1), focused once the edited user has loaded (issue 30). */
+export const USER_PAGE_HEADING_ID = 'user-page-heading';
+/** DOM id of the form's Save button, given focus back after a save. */
+export const USER_SAVE_BUTTON_ID = 'user-form-save';
 
 /** Secrets never kept in a draft (session storage): they are typed again after a sign-out. */
 const SECRET_FIELDS: ReadonlySet<UserFormField> = new Set(['password', 'shopify_admin_api']);
@@ -188,10 +210,14 @@ export function editRequestBody(body: v.InferOutput<typeof UpdateUserRequest>): 
   };
 }
 
-/** The text of a failed load: 'User not found' for an unknown id, else the reason after the spec-like lead. */
-export function loadErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return USER_NOT_FOUND_MESSAGE;
-  return failureText(LOAD_USER_FAILED_MESSAGE, error);
+/** Whether a failed load means the server does not know the user (404). */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** The first field of `fields` (display order) that has a message in `errors`. */
+function firstFieldWithError(errors: Partial<Record<UserFormField, string>>): UserFormField | undefined {
+  return USER_FORM_FIELDS.find((field) => errors[field] !== undefined);
 }
 
 /**
@@ -249,12 +275,8 @@ export function serverFieldErrors(error: unknown): Partial<Record<UserFormField,
   return errors;
 }
 
-/**
- * Input of the form machine: create, or edit of `userId`. `usersHref` is where a create returns to:
- * the users list as it was left (the screen's `listReturnHref(paths.users)`, issue 15 "You lose your
- * place"); default `paths.users`.
- */
-export type UserFormInput = ({ mode: 'create' } | { mode: 'edit'; userId: number }) & { usersHref?: string };
+/** Input of the form machine: create, or edit of `userId`. */
+export type UserFormInput = { mode: 'create' } | { mode: 'edit'; userId: number };
 
 /** The form's context. */
 export interface UserFormContext {
@@ -272,10 +294,8 @@ export interface UserFormContext {
    * with the user; null before.
    */
   shopifyConnection: ShopifyConnection | null;
-  /** Edit: why the user could not be loaded. */
-  loadError: string | null;
-  /** Where a saved create goes (see {@link UserFormInput}). */
-  usersHref: string;
+  /** Edit: why the user could not be loaded (`failureReason`), shown beside LOAD_USER_FAILED_MESSAGE. */
+  loadFailure: string | null;
 }
 
 /** Events the screen sends. */
@@ -283,6 +303,8 @@ export type UserFormEvent =
   | { type: 'form.change'; field: UserFormField; value: string }
   | { type: 'form.blur'; field: UserFormField }
   | { type: 'form.submit' }
+  /** Load the user again after a failed load (issue 30). */
+  | { type: 'retry' }
   /** Input kept from before a sign-out (unknown: it comes from storage and is checked). */
   | { type: 'form.restore'; values: unknown };
 
@@ -316,7 +338,8 @@ export const userFormMachine = setup({
         shopifyConnection: params.user.shopify_connection,
       };
     }),
-    setLoadError: assign((_, params: { error: unknown }) => ({ loadError: loadErrorText(params.error) })),
+    setLoadFailure: assign((_, params: { error: unknown }) => ({ loadFailure: failureReason(params.error) })),
+    focusHeading: emit(uiFocus(USER_PAGE_HEADING_ID)),
     setValue: assign(({ context }, params: { field: UserFormField; value: string }) => ({
       values: { ...context.values, [params.field]: params.value },
     })),
@@ -350,6 +373,13 @@ export const userFormMachine = setup({
       touched: Object.fromEntries(USER_FORM_FIELDS.map((field) => [field, true])),
       errors: validateUserForm(context.values, context.mode),
     })),
+    // After validateAll (or a refused save's field messages): the first field showing a message,
+    // else (a refusal naming no field) the Save button that was pressed.
+    focusFirstError: emit(({ context }) => {
+      const field = firstFieldWithError(context.errors);
+      return uiFocus(field === undefined ? USER_SAVE_BUTTON_ID : fieldElementId(USER_FORM, field));
+    }),
+    focusSave: emit(uiFocus(USER_SAVE_BUTTON_ID)),
     applyServerErrors: assign(({ context }, params: { error: unknown }) => {
       const fieldErrors = serverFieldErrors(params.error);
       const touched = { ...context.touched };
@@ -368,23 +398,28 @@ export const userFormMachine = setup({
         errors: {},
       };
     }),
-    toastSaved: emit((_, params: { message: string }) => uiToast('success', params.message)),
+    // Spec §8's texts word for word (the server sends the same words, but the spec's are the promise).
+    toastCreated: emit(uiToast('success', USER_CREATED_MESSAGE)),
+    toastUpdated: emit(uiToast('success', USER_UPDATED_MESSAGE)),
     toastFailed: emit(({ context }, params: { error: unknown }) =>
       uiToast(
         'error',
-        failureText(
-          context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE,
-          params.error,
-        ),
+        context.mode === 'create' ? CREATE_USER_FAILED_MESSAGE : UPDATE_USER_FAILED_MESSAGE,
+        failureReason(params.error),
       ),
     ),
-    goToUsers: emit(({ context }) => uiNavigate(context.usersHref)),
+    // Issue 30: the new user's page, where the next job (a token, a feed) starts; replacing the
+    // create form's entry.
+    goToNewUser: emit((_, params: { userId: number }) =>
+      uiNavigate(paths.editUser(params.userId), { replace: true }),
+    ),
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Saving the user failed', params.error);
     },
   },
   guards: {
     isEdit: ({ context }) => context.mode === 'edit',
+    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
     isRoleChange: (_, params: { field: UserFormField }) => params.field === 'user_type_id',
     formIsValid: ({ context }) => Object.keys(validateUserForm(context.values, context.mode)).length === 0,
   },
@@ -401,8 +436,7 @@ export const userFormMachine = setup({
       errors: {},
       hasStoredShopifyKey: false,
       shopifyConnection: null,
-      loadError: null,
-      usersHref: input.usersHref ?? paths.users,
+      loadFailure: null,
     };
   },
   initial: 'starting',
@@ -414,15 +448,26 @@ export const userFormMachine = setup({
         input: ({ context }) => ({ userId: context.userId ?? 0 }),
         onDone: {
           target: 'editing',
-          actions: { type: 'adoptUser', params: ({ event }) => ({ user: event.output }) },
+          actions: [{ type: 'adoptUser', params: ({ event }) => ({ user: event.output }) }, 'focusHeading'],
         },
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'notFound',
+            actions: 'focusHeading',
+          },
+          {
+            target: 'loadFailed',
+            actions: [
+              { type: 'setLoadFailure', params: ({ event }) => ({ error: event.error }) },
+              'focusHeading',
+            ],
+          },
+        ],
       },
     },
-    loadFailed: { type: 'final' },
+    notFound: { type: 'final' },
+    loadFailed: { on: { retry: 'loading' } },
     editing: {
       on: {
         'form.change': [
@@ -444,7 +489,11 @@ export const userFormMachine = setup({
         'form.restore': {
           actions: { type: 'restoreDraft', params: ({ event }) => ({ values: event.values }) },
         },
-        'form.submit': [{ guard: 'formIsValid', target: 'saving' }, { actions: 'validateAll' }],
+        'form.submit': [
+          // Every field shows it passes (a message left from before Enter was pressed goes).
+          { guard: 'formIsValid', target: 'saving', actions: 'validateAll' },
+          { actions: ['validateAll', 'focusFirstError'] },
+        ],
       },
     },
     saving: {
@@ -457,14 +506,15 @@ export const userFormMachine = setup({
             target: 'editing',
             actions: [
               { type: 'adoptSaved', params: ({ event }) => ({ user: event.output.user }) },
-              { type: 'toastSaved', params: ({ event }) => ({ message: event.output.message }) },
+              'toastUpdated',
+              'focusSave',
             ],
           },
           {
             target: 'saved',
             actions: [
-              { type: 'toastSaved', params: ({ event }) => ({ message: event.output.message }) },
-              'goToUsers',
+              'toastCreated',
+              { type: 'goToNewUser', params: ({ event }) => ({ userId: event.output.user.id }) },
             ],
           },
         ],
@@ -474,6 +524,7 @@ export const userFormMachine = setup({
             { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
             { type: 'applyServerErrors', params: ({ event }) => ({ error: event.error }) },
             { type: 'toastFailed', params: ({ event }) => ({ error: event.error }) },
+            'focusFirstError',
           ],
         },
       },
@@ -500,12 +551,21 @@ export function selectFieldError(snapshot: UserFormSnapshot, field: UserFormFiel
   return selectField(snapshot, field).error;
 }
 
-/** Spec §2: submit is enabled only while editing a valid form (so never while saving). */
-export function selectCanSubmit(snapshot: UserFormSnapshot): boolean {
-  return (
-    snapshot.matches('editing') &&
-    Object.keys(validateUserForm(snapshot.context.values, snapshot.context.mode)).length === 0
-  );
+/** One rule of the new password's checklist: its message and whether the typed password meets it. */
+export interface PasswordCheck {
+  message: string;
+  met: boolean;
+}
+
+/**
+ * Issue 30: every new-password rule (spec §5, texts of ARCHITECTURE.md §4) with whether the typed
+ * password meets it, in order, shown at once. Null when no checklist shows: on edit while the
+ * password is blank (blank keeps the current one).
+ */
+export function selectPasswordChecklist(snapshot: UserFormSnapshot): PasswordCheck[] | null {
+  const { mode, values } = snapshot.context;
+  if (mode === 'edit' && values.password === '') return null;
+  return NEW_PASSWORD_RULES.map(([holds, message]) => ({ message, met: holds(values.password) }));
 }
 
 /** True while the form is being saved. */

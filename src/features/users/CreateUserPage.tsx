@@ -1,21 +1,19 @@
 /** Create user at /dashboard/users/create (spec §2 Dashboard area, "Create and edit user forms"). */
-import { useState } from 'react';
-import { listReturnHref } from '@/routes/list-return';
-import { paths } from '@/routes/paths';
 import { PageTitle } from '@/ui/PageTitle';
 import { UserForm } from './UserForm';
 
+/** The form machine's input: create (a constant, since the machine reads it once when it starts). */
+const CREATE_INPUT = { mode: 'create' } as const;
+
 /**
- * Renders the title and the create form; a saved user returns to the users list as it was left
- * (its search, filter, order and page; issue 15 "You lose your place").
+ * Renders the title and the create form; a saved user lands on its own page (issue 30: the next job,
+ * a token or a feed, starts there).
  */
 export function CreateUserPage() {
-  // Read once: the form machine takes its input when it starts.
-  const [input] = useState(() => ({ mode: 'create' as const, usersHref: listReturnHref(paths.users) }));
   return (
     <>
       <PageTitle>Create user</PageTitle>
-      <UserForm input={input} />
+      <UserForm input={CREATE_INPUT} />
     </>
   );
 }

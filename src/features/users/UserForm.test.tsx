@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 /**
  * The create and edit user forms (spec §2 "Create and edit user forms", §4 "Form field states", §5;
- * issue 15) in each state of userFormMachine: the spinner while the user loads; 'User not found' or
- * why the user could not be loaded, and nothing of the form; every field with its value, neutral until
- * touched, then valid (a check mark) or in error (its message), the submit button enabled only for a
- * valid form; 'Saving...' while saving; the users list once created. The gestures test sends the
- * form's events. Issue 29: an edited customer's Shopify connection panel under the form (its own
- * states are ShopifyConnectionPanel.test.tsx's).
+ * issue 15) in each state of userFormMachine: the spinner while the user loads; 'User not found', or
+ * why the user could not be loaded with Retry (issue 30), and nothing of the form; every field with
+ * its value, neutral until touched, then valid (a check mark) or in error (its message), the submit
+ * button never disabled for an invalid form (issue 30), the password's rules with their state;
+ * 'Saving...' while saving; the new user's page once created. The gestures test sends the form's
+ * events. Issue 29: an edited customer's Shopify connection panel under the form (its own states are
+ * ShopifyConnectionPanel.test.tsx's).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -19,6 +20,7 @@ import {
   CREATE_USER_FAILED_MESSAGE,
   UPDATE_USER_FAILED_MESSAGE,
   USER_FORM_FIELDS,
+  selectPasswordChecklist,
   userFormMachine,
 } from '@/machines/userForm.machine';
 import type {
@@ -27,7 +29,6 @@ import type {
   UserFormInput,
   UserFormSnapshot,
 } from '@/machines/userForm.machine';
-import { failureText } from '@/machines/failure-text';
 import { useSession } from '@/routes/session';
 import { formDraftKey } from '@/ui/form-draft';
 import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
@@ -183,7 +184,8 @@ function input(field: UserFormField): HTMLInputElement | HTMLSelectElement {
 
 /**
  * Every field as spec §4 draws it: its value, and neutral until touched, then valid (a check mark)
- * or in error (aria-invalid and the message under it); the submit button enabled only for a valid form.
+ * or in error (aria-invalid and the message under it); the submit button enabled whatever the form
+ * holds (issue 30: pressing it shows what is missing); the password's rules with their state.
  */
 function expectForm(snapshot: UserFormSnapshot): void {
   const { values, touched, errors } = snapshot.context;
@@ -205,8 +207,23 @@ function expectForm(snapshot: UserFormSnapshot): void {
   );
   const validMarks = USER_FORM_FIELDS.filter((field) => touched[field] && errors[field] === undefined).length;
   expect(within(screen.getByRole('form')).queryAllByRole('img', { name: 'Valid' })).toHaveLength(validMarks);
-  const valid = Object.keys(errors).length === 0;
-  expect(submitButton().disabled).toBe(!valid);
+  expect(submitButton().disabled).toBe(false);
+  expect(submitButton().getAttribute('aria-disabled')).toBeNull();
+  expect(passwordRules()).toEqual(
+    (selectPasswordChecklist(snapshot) ?? []).map(
+      (rule) => `${rule.message} (${rule.met ? 'met' : 'not met'})`,
+    ),
+  );
+}
+
+/** The password rules' checklist as read: each rule's text and its state in words. */
+function passwordRules(): string[] {
+  const list = screen.queryByRole('list', { name: 'Rules the password must meet' });
+  return list === null
+    ? []
+    : within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent ?? '');
 }
 
 /** A new customer's valid input, as typed. */
@@ -249,15 +266,28 @@ describeScreenStates(userFormMachine, {
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByText(BELOW)).toBeNull();
   },
-  'userForm.loadFailed': async () => {
-    await formAfter(EDIT, { load: httpFailure(404, 'User not found') }, [], (s) => s.matches('loadFailed'));
+  'userForm.notFound': async () => {
+    await formAfter(EDIT, { load: httpFailure(404, 'User not found') }, [], (s) => s.matches('notFound'));
     expect(screen.getByRole('alert').textContent).toBe('User not found');
+    expect(screen.queryByRole('button', { name: 'Retry' }), 'the user does not exist').toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByLabelText('Loading user')).toBeNull();
     expect(screen.queryByText(BELOW), 'nothing else of the user').toBeNull();
   },
+  'userForm.loadFailed': async () => {
+    await formAfter(EDIT, { load: httpFailure(500, 'Database unavailable') }, [], (s) =>
+      s.matches('loadFailed'),
+    );
+    const alert = screen.getByRole('alert');
+    // Issue 30: the failure in words, the reason beside it, and Retry.
+    expect(within(alert).getByText('Failed to load the user')).toBeTruthy();
+    expect(within(alert).getByText('Database unavailable')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByText(BELOW), 'nothing else of the user').toBeNull();
+  },
   'userForm.editing': async () => {
-    // A field left empty, one left valid, the rest untouched.
+    // A field left empty, one left valid, the rest untouched; a password meeting one rule.
     const { actor } = await formAfter(
       CREATE,
       {},
@@ -265,12 +295,20 @@ describeScreenStates(userFormMachine, {
         { type: 'form.change', field: 'first_name', value: 'Grace' },
         { type: 'form.blur', field: 'first_name' },
         { type: 'form.blur', field: 'email' },
+        { type: 'form.change', field: 'password', value: 'abc1' },
       ],
       (s) => s.matches('editing'),
     );
     expect(screen.getByRole('form', { name: 'Create user' })).toBeTruthy();
     expectForm(actor.getSnapshot());
     expect(input('email').getAttribute('aria-invalid')).toBe('true');
+    // Issue 30: every rule at once, its state in words (not colour alone).
+    expect(passwordRules()).toEqual([
+      'Password must be at least 8 characters (not met)',
+      'Password must contain an uppercase letter (not met)',
+      'Password must contain a number (met)',
+      'Password must contain a special character (not met)',
+    ]);
   },
   'userForm.saving': async () => {
     await formAfter(EDIT, { load: GRACE }, [{ type: 'form.submit' }], (s) => s.matches('saving'));
@@ -282,9 +320,9 @@ describeScreenStates(userFormMachine, {
       s.matches('editing'),
     );
     await submitUntil(actor, (s) => s.matches('saved'));
-    // Spec §8: the server's message, and the users list (the machine's effect, carried out by the app).
+    // Spec §8's text, and the new user's page (the machine's effect, carried out by the app).
     await toastSays(CREATED);
-    expect(screen.getByTestId('location').textContent).toBe('/dashboard/users');
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard/users/2/edit');
   },
 });
 
@@ -297,11 +335,40 @@ describe('UserForm', () => {
     screen.getByText(BELOW);
   });
 
-  it('says why the user could not be loaded', async () => {
-    await formAfter(EDIT, { load: httpFailure(500, 'Internal Server Error') }, [], (s) =>
-      s.matches('loadFailed'),
-    );
-    expect(screen.getByRole('alert').textContent).toBe('Failed to load the user: Internal Server Error');
+  it('pressed on an untouched create form, Save shows every field that needs something (issue 30)', async () => {
+    const { actor } = await formAfter(CREATE, {}, [{ type: 'form.submit' }], (s) => s.matches('editing'));
+    expectForm(actor.getSnapshot());
+    const messages = within(screen.getByRole('form'))
+      .getAllByRole('group')
+      .map((group) => group.querySelector('[data-part="error-text"]')?.textContent)
+      .filter((text) => text !== undefined);
+    expect(messages).toEqual([
+      'Required',
+      'Required',
+      'Invalid email address',
+      'Required',
+      'Required',
+      'Required',
+      'Required',
+      'Required',
+    ]);
+  });
+
+  it('shows no password rules on edit until a new password is typed', async () => {
+    await formAfter(EDIT, { load: GRACE }, [], (s) => s.matches('editing'));
+    expect(passwordRules()).toEqual([]);
+  });
+
+  it('the password shows as text while its toggle is pressed (issue 30)', async () => {
+    await formAfter(CREATE, {}, [], (s) => s.matches('editing'));
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(input('password').getAttribute('type')).toBe('password');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(input('password').getAttribute('type')).toBe('text');
+    fireEvent.click(toggle);
+    expect(input('password').getAttribute('type')).toBe('password');
   });
 });
 
@@ -311,13 +378,23 @@ describe('UserForm gestures', () => {
     fireEvent.change(input('last_name'), { target: { value: 'Hopper-Smith' } });
     fireEvent.blur(input('last_name'));
     fireEvent.change(input('user_type_id'), { target: { value: '1' } });
+    fireEvent.change(input('password'), { target: { value: 'N3w!pass' } });
+    fireEvent.blur(input('password'));
     fireEvent.submit(screen.getByRole('form'));
     expect(sent).toEqual([
       { type: 'form.change', field: 'last_name', value: 'Hopper-Smith' },
       { type: 'form.blur', field: 'last_name' },
       { type: 'form.change', field: 'user_type_id', value: '1' },
+      { type: 'form.change', field: 'password', value: 'N3w!pass' },
+      { type: 'form.blur', field: 'password' },
       { type: 'form.submit' },
     ]);
+  });
+
+  it('sends retry from a failed load', async () => {
+    const { sent } = await formAfter(EDIT, { load: httpFailure(500) }, [], (s) => s.matches('loadFailed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(sent).toEqual([{ type: 'retry' }]);
   });
 });
 
@@ -349,19 +426,21 @@ describe('UserForm toasts (spec §8, issue 15)', () => {
     await submitUntil(actor, (s) => s.matches('editing'));
   };
 
-  it("shows the server's message once an edit is saved", async () => {
+  it("shows the spec's message once an edit is saved", async () => {
     await submitted(EDIT, { load: GRACE, save: { message: UPDATED, user: GRACE } });
     await toastSays(UPDATED);
   });
 
-  it('shows why an edit was refused', async () => {
+  it("shows the spec's text for a refused edit, the server's reason beside it (issue 30)", async () => {
     await submitted(EDIT, { load: GRACE, save: refused });
-    await toastSays(failureText(UPDATE_USER_FAILED_MESSAGE, refused));
+    await toastSays(UPDATE_USER_FAILED_MESSAGE);
+    expect(screen.getByText('A user with this email address already exists')).toBeTruthy();
   });
 
-  it('shows why a new user was refused', async () => {
+  it("shows the spec's text for a refused new user, the server's reason beside it (issue 30)", async () => {
     await submitted(CREATE, { save: refused });
-    await toastSays(failureText(CREATE_USER_FAILED_MESSAGE, refused));
+    await toastSays(CREATE_USER_FAILED_MESSAGE);
+    expect(screen.getByText('A user with this email address already exists')).toBeTruthy();
   });
 });
 

@@ -1,7 +1,12 @@
 /**
  * The create / edit user form (spec §2 "Create and edit user forms", §4 field states, §5 rules,
  * §8 toasts, §9 defaults). Renders the user form statechart and sends it the person's input; the
- * machine raises its toasts and, after a create, the navigation to the users list itself.
+ * machine raises its toasts, its focus moves and, after a create, the navigation to the new user's
+ * page itself.
+ *
+ * Issue 30: Save is pressable whenever the form is not saving (the feed editor's submit pattern:
+ * pressing it or Enter shows every field's message and focuses the first); the password shows its
+ * rules at once with their state and can be shown as text; a failed load says why, with Retry.
  *
  * Issue 15: the Shopify fields are marked required for a customer only; an unknown user id shows
  * 'User not found' and nothing else of the user (`below` renders only once the user has loaded);
@@ -12,7 +17,17 @@
  * started from the connection the server stored with the user; a save answers with the connection
  * as now stored (reset when the domain or key changed), and the panel starts afresh from it.
  */
-import { Button, Card, Input, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  HStack,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';
@@ -20,13 +35,17 @@ import { useLocation } from 'react-router-dom';
 import { DISCOUNT_RATES } from '@/api/schemas/users';
 import { fieldElementId } from '@/machines/form-fields';
 import {
-  selectCanSubmit,
+  LOAD_USER_FAILED_MESSAGE,
+  USER_FORM,
+  USER_NOT_FOUND_MESSAGE,
+  USER_SAVE_BUTTON_ID,
   selectDraftValues,
   selectField,
   selectIsDirty,
   selectIsReady,
   selectIsSaving,
   selectNeedsShopFields,
+  selectPasswordChecklist,
   selectStoredShopifyConnection,
   userFormMachine,
 } from '@/machines/userForm.machine';
@@ -38,10 +57,8 @@ import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
 import { UnsavedChangesPrompt } from '@/ui/UnsavedChangesPrompt';
 import type { UnsavedDraft } from '@/ui/UnsavedChangesPrompt';
+import { NewPasswordField } from './NewPasswordField';
 import { ShopifyConnectionPanel } from './ShopifyConnectionPanel';
-
-/** The form's name in its fields' DOM ids. */
-const FORM_ID = 'user';
 
 interface TextFieldSpec {
   field: UserFormField;
@@ -81,13 +98,12 @@ export interface UserFormProps {
   below?: ReactNode;
 }
 
-/** The form card; on create success goes to the users list, on edit stays with the saved values. */
+/** The form card; on create success goes to the new user's page, on edit stays with the saved values. */
 export function UserForm({ input, below }: UserFormProps) {
   const form = useScreenActor(userFormMachine, { input });
   // The form is small: re-rendering it on each change is cheaper than a selector per field.
   const snapshot = useSelector(form, (current) => current);
-  const { values, hasStoredShopifyKey, loadError } = snapshot.context;
-  const canSubmit = selectCanSubmit(snapshot);
+  const { values, hasStoredShopifyKey, loadFailure } = snapshot.context;
   const isSaving = selectIsSaving(snapshot);
   const isLoading = snapshot.matches('loading');
   const needsShopFields = selectNeedsShopFields(snapshot);
@@ -109,11 +125,22 @@ export function UserForm({ input, below }: UserFormProps) {
     [form, pathname, sessionUserId],
   );
 
-  if (snapshot.matches('loadFailed')) {
+  if (snapshot.matches('notFound')) {
     return (
       <Text color="fg.error" role="alert">
-        {loadError}
+        {USER_NOT_FOUND_MESSAGE}
       </Text>
+    );
+  }
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <HStack role="alert" gap="4" wrap="wrap" color="fg.error">
+        <Text>{LOAD_USER_FAILED_MESSAGE}</Text>
+        {loadFailure !== null && <Text color="fg.muted">{loadFailure}</Text>}
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => form.send({ type: 'retry' })}>
+          Retry
+        </Button>
+      </HStack>
     );
   }
 
@@ -126,7 +153,7 @@ export function UserForm({ input, below }: UserFormProps) {
   });
   const fieldProps = (field: UserFormField) => ({
     ...selectField(snapshot, field),
-    id: fieldElementId(FORM_ID, field),
+    id: fieldElementId(USER_FORM, field),
   });
 
   return (
@@ -214,22 +241,24 @@ export function UserForm({ input, below }: UserFormProps) {
                       {...bind('shipping_discount_rate')}
                     />
                   </FormField>
-                  <FormField
-                    label="Password"
+                  <NewPasswordField
                     required={input.mode === 'create'}
                     helperText={
                       input.mode === 'edit' ? 'Leave blank to keep the current password.' : undefined
                     }
                     {...fieldProps('password')}
-                  >
-                    <Input type="password" autoComplete="new-password" {...bind('password')} />
-                  </FormField>
+                    value={values.password}
+                    checklist={selectPasswordChecklist(snapshot)}
+                    onChange={(value) => form.send({ type: 'form.change', field: 'password', value })}
+                    onBlur={() => form.send({ type: 'form.blur', field: 'password' })}
+                  />
                 </SimpleGrid>
                 <Button
                   type="submit"
+                  id={USER_SAVE_BUTTON_ID}
                   colorPalette="brand"
                   alignSelf="flex-start"
-                  disabled={!canSubmit}
+                  // Issue 30: never disabled for an invalid form (a press shows what is missing).
                   loading={isSaving}
                   loadingText="Saving..."
                 >

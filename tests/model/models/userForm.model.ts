@@ -24,6 +24,13 @@
  * pasted store URL is shown as its host once the Shopify domain is left. A valid edit form is offered
  * a new password, then a Shopify key, so the edit body is seen with and without each (spec §5
  * "blank not sent").
+ *
+ * Issue 30: Save is pressable on an invalid form; a submit of one shows every field's message and
+ * focuses the first invalid field, a sent one shows every field as checked. The new password's four
+ * rules show at once with their state (PASSWORD_CHECKS). A saved create shows the spec's toast and
+ * lands on the new user's page; a saved edit gives focus back to Save; a refused save's toast is the
+ * spec's text with the reason as detail, and focus goes to the first field the server named, else
+ * Save. A settled load focuses the page's heading; a failed load other than a 404 waits for `retry`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
@@ -33,7 +40,6 @@ import type { User } from '@/api/schemas/users';
 import { UpdateUserRequest } from '@/api/schemas/users';
 import {
   editRequestBody,
-  selectCanSubmit,
   selectDraftValues,
   selectField,
   selectFieldError,
@@ -42,6 +48,7 @@ import {
   selectIsReady,
   selectIsSaving,
   selectNeedsShopFields,
+  selectPasswordChecklist,
   selectStoredShopifyConnection,
   toUserBody,
   userFormMachine,
@@ -278,10 +285,29 @@ const CREATED = 'User created successful';
 const UPDATED = 'User updated successfully';
 /** Issue 15: the edit screen of a user id the server does not know. */
 const USER_NOT_FOUND = 'User not found';
-/** Issue 15: the edit screen of a user that could not be loaded, then the reason. */
-const LOAD_FAILED = 'Failed to load the user: Internal Server Error';
-/** Spec §2 "/dashboard/users": where a created user's form returns when no list was left. */
-const USERS_PATH = '/dashboard/users';
+/** Issue 30: the reason a load failed, shown beside 'Failed to load the user' with Retry. */
+const LOAD_FAILURE = 'Internal Server Error';
+/** Issue 30: the created user's page (AUGUSTA's id), where a saved create lands. */
+const NEW_USER_PATH = '/dashboard/users/2/edit';
+/** Issue 30: DOM ids of the user page's heading, the Save button and a field of the form. */
+const HEADING_ID = 'user-page-heading';
+const SAVE_ID = 'user-form-save';
+const fieldId = (field: UserFormField) => `user-${field}`;
+
+/**
+ * ARCHITECTURE.md §4 "New-user password messages", the checklist's rules in order, and whether each
+ * password the model types meets them (issue 30).
+ */
+const PASSWORD_RULE_TEXTS = [
+  'Password must be at least 8 characters',
+  'Password must contain an uppercase letter',
+  'Password must contain a number',
+  'Password must contain a special character',
+];
+const PASSWORD_CHECKS: Readonly<Record<string, readonly boolean[]>> = {
+  '': [false, false, false, false],
+  'Secret123!': [true, true, true, true],
+};
 
 /**
  * The save failures, each with the reason its toast shows after the spec's text (issue 15) and the
@@ -418,9 +444,15 @@ function checkSelectors(after: UserFormSnapshot): void {
     const fieldState = !touched[field] ? 'neutral' : error === null ? 'valid' : 'error';
     expected[field] = [{ state: fieldState, error }, fieldState, error];
   }
-  shown.canSubmit = selectCanSubmit(after);
-  // Spec §2: submit only while editing a valid form.
-  expected.canSubmit = state === 'editing' && Object.keys(errorsOf(after)).length === 0;
+  shown.passwordChecklist = selectPasswordChecklist(after);
+  // Issue 30: every rule at once with its state; none on edit while the password is blank.
+  expected.passwordChecklist =
+    after.context.mode === 'edit' && values.password === ''
+      ? null
+      : PASSWORD_RULE_TEXTS.map((message, index) => ({
+          message,
+          met: PASSWORD_CHECKS[values.password]![index],
+        }));
   shown.isSaving = selectIsSaving(after);
   expected.isSaving = state === 'saving';
   shown.isReady = selectIsReady(after);
@@ -452,8 +484,7 @@ function checkStart(step: UserFormStep): void {
     errors: {},
     hasStoredShopifyKey: false,
     shopifyConnection: null,
-    loadError: null,
-    usersHref: USERS_PATH,
+    loadFailure: null,
   });
   if (input?.mode === 'edit') {
     expect(after.value).toBe('loading');
@@ -471,18 +502,20 @@ function checkSaveFailure(step: UserFormStep, error: unknown): void {
   const failure = SAVE_FAILURES.find((candidate) => candidate.error === error);
   if (!failure) throw new Error('every save failure is one of SAVE_FAILURES');
   expect(after.value).toBe('editing');
-  const lead = after.context.mode === 'create' ? CREATE_FAILED : UPDATE_FAILED;
-  expect(step.emitted, "the spec's text, then the server's reason").toEqual([
-    { type: 'ui.toast', tone: 'error', message: `${lead}: ${failure.reason}` },
+  const message = after.context.mode === 'create' ? CREATE_FAILED : UPDATE_FAILED;
+  const named = FIELDS.find((field) => failure.fields[field] !== undefined);
+  expect(step.emitted, "the spec's text with the server's reason as detail; focus where it points").toEqual([
+    { type: 'ui.toast', tone: 'error', message, detail: failure.reason },
+    { type: 'ui.focus', elementId: named === undefined ? SAVE_ID : fieldId(named) },
   ]);
   expect(step.actions[0]).toEqual({ type: 'reportFailure', params: { error } });
-  const named = Object.fromEntries(Object.keys(failure.fields).map((field) => [field, true]));
+  const touched = Object.fromEntries(Object.keys(failure.fields).map((field) => [field, true]));
   expectStrictEqual(
     after.context,
     {
       ...before.context,
       errors: { ...before.context.errors, ...failure.fields },
-      touched: { ...before.context.touched, ...named },
+      touched: { ...before.context.touched, ...touched },
     },
     "the typed values stay; the server's field messages go onto their fields",
   );
@@ -492,22 +525,28 @@ function checkSubmit(step: UserFormStep): void {
   const { before, after } = step;
   if (before === null) throw new Error('not a submit');
   const { mode, values } = before.context;
-  if (Object.keys(errorsOf(before)).length > 0) {
+  const everyField = Object.fromEntries(FIELDS.map((field) => [field, true]));
+  const first = firstFieldInError(before);
+  if (first !== undefined) {
     expect(after.value, 'an invalid form is not sent').toBe('editing');
     expect(step.started).toEqual([]);
     expectStrictEqual(
       after.context,
-      {
-        ...before.context,
-        touched: Object.fromEntries(FIELDS.map((field) => [field, true])),
-        errors: errorsOf(before),
-      },
+      { ...before.context, touched: everyField, errors: errorsOf(before) },
       'every field shows its message',
     );
+    expect(step.emitted, 'issue 30: the first invalid field takes focus').toEqual([
+      { type: 'ui.focus', elementId: fieldId(first) },
+    ]);
     return;
   }
   expect(after.value).toBe('saving');
-  expectStrictEqual(after.context, before.context);
+  expectStrictEqual(
+    after.context,
+    { ...before.context, touched: everyField, errors: {} },
+    'every field shows it passes (no message left from before)',
+  );
+  expect(step.emitted).toEqual([]);
   expect(step.started).toEqual([
     {
       src: 'saveUser',
@@ -597,29 +636,37 @@ function checkOutcome(step: UserFormStep): void {
       },
       'the loaded user fills the form, which is not dirty',
     );
-    expect(step.emitted).toEqual([]);
+    expect(step.emitted, 'issue 30: the page heading takes focus').toEqual([
+      { type: 'ui.focus', elementId: HEADING_ID },
+    ]);
   } else if ('error' in event && before.matches('loading')) {
-    expect(after.value).toBe('loadFailed');
-    expect(after.status).toBe('done');
     const status = event.error instanceof ApiError ? event.error.status : null;
-    expectStrictEqual(after.context, {
-      ...before.context,
-      loadError: status === 404 ? USER_NOT_FOUND : LOAD_FAILED,
-    });
-    expect(step.emitted).toEqual([]);
+    if (status === 404) {
+      // Issue 15: 'User not found' (USER_NOT_FOUND), for good.
+      expect(USER_NOT_FOUND).toBe('User not found');
+      expect(after.value).toBe('notFound');
+      expect(after.status).toBe('done');
+      expectStrictEqual(after.context, before.context);
+    } else {
+      expect(after.value, 'issue 30: waits for Retry').toBe('loadFailed');
+      expect(after.status).toBe('active');
+      expectStrictEqual(after.context, { ...before.context, loadFailure: LOAD_FAILURE });
+    }
+    expect(step.emitted).toEqual([{ type: 'ui.focus', elementId: HEADING_ID }]);
   } else if ('output' in event) {
     if (before.context.mode === 'create') {
-      // Back to the list as it was left when the screen said so, else the bare list.
-      expect(step.emitted, 'the screen goes to the users list').toEqual([
+      // Issue 30: the new user's page, replacing the create form's history entry.
+      expect(step.emitted, "the screen goes to the new user's page").toEqual([
         { type: 'ui.toast', tone: 'success', message: CREATED },
-        { type: 'ui.navigate', to: USERS_PATH, replace: false },
+        { type: 'ui.navigate', to: NEW_USER_PATH, replace: true },
       ]);
       expect(after.value).toBe('saved');
       expect(after.status).toBe('done');
       expectStrictEqual(after.context, before.context);
     } else {
-      expect(step.emitted, 'edit stays on the page').toEqual([
+      expect(step.emitted, 'edit stays on the page; Save has focus again').toEqual([
         { type: 'ui.toast', tone: 'success', message: UPDATED },
+        { type: 'ui.focus', elementId: SAVE_ID },
       ]);
       expect(after.value).toBe('editing');
       expectStrictEqual(
@@ -641,10 +688,21 @@ function checkOutcome(step: UserFormStep): void {
   }
 }
 
+/** Issue 30: Retry after a failed load loads the same user again. */
+function checkRetry(step: UserFormStep): void {
+  const { before, after } = step;
+  if (before === null) throw new Error('not a retry');
+  expect(after.value).toBe('loading');
+  expectStrictEqual(after.context, before.context);
+  expect(step.started).toEqual([{ src: 'loadUser', id: expect.any(String), input: { userId: 2 } }]);
+  expect(step.emitted).toEqual([]);
+}
+
 function checkStep(step: UserFormStep): void {
   const { before, event, after } = step;
   checkSelectors(after);
   if (before === null) checkStart(step);
+  else if (event.type === 'retry') checkRetry(step);
   else if (event.type === 'form.submit') checkSubmit(step);
   else if (event.type.startsWith('form.')) checkFormEvent(step);
   else checkOutcome(step);
@@ -675,6 +733,7 @@ export default defineModel({
       { type: 'form.blur', field: 'shopify_domain' },
     ],
     'form.submit': [{ type: 'form.submit' }],
+    retry: [{ type: 'retry' }],
     'form.restore': [
       { type: 'form.restore', values: DRAFT },
       { type: 'form.restore', values: null },
