@@ -16,7 +16,13 @@ import type { CsvExport } from '../reports/dashboard-exports';
 import { ordersReport, transactionsReport } from '../reports/dashboard-reports';
 import type { Report } from '../reports/dashboard-reports';
 import { listOrders, listTransactions, monthlyStatistics, weekSummary, weeklyOrders } from './queries';
-import type { OrderRecord, Page, TransactionRecord } from './queries';
+import type {
+  OrderRecord,
+  OrdersListFilter,
+  Page,
+  TransactionRecord,
+  TransactionsListFilter,
+} from './queries';
 
 /** What the dashboard service needs from the app. */
 export interface DashboardDeps {
@@ -34,13 +40,13 @@ export interface DashboardService {
   /** This calendar month's top products and customers (see monthlyStatistics). */
   monthlyStatistics(): Promise<MonthlyStatistics>;
   /** One page of transactions (see listTransactions). */
-  transactions(filter: TransactionsFilter, page: number, limit: number): Promise<Page<TransactionRecord>>;
+  transactions(filter: TransactionsListFilter, page: number, limit: number): Promise<Page<TransactionRecord>>;
   /** The PDF of every transaction matching `filter`; rejects when its first query fails. */
   transactionsReport(filter: TransactionsFilter): Promise<Report>;
   /** The CSV of every transaction matching `filter`; rejects when its first query fails. */
   transactionsCsv(filter: TransactionsFilter): Promise<CsvExport>;
   /** One page of user orders (see listOrders). */
-  orders(filter: OrdersFilter, page: number, limit: number): Promise<Page<OrderRecord>>;
+  orders(filter: OrdersListFilter, page: number, limit: number): Promise<Page<OrderRecord>>;
   /** The PDF of every user order within `filter`; rejects when its first query fails. */
   ordersReport(filter: OrdersFilter): Promise<Report>;
   /** The CSV of every user order within `filter`; rejects when its first query fails. */
@@ -55,9 +61,9 @@ export function createDashboardService({ db, now }: DashboardDeps): DashboardSer
     monthlyStatistics: () => monthlyStatistics(db, now()),
     transactions: (filter, page, limit) => listTransactions(db, filter, page, limit),
     transactionsReport: (filter) => transactionsReport(db, filter, now()),
-    transactionsCsv: (filter) => transactionsCsv(db, filter, now()),
+    transactionsCsv: (filter) => transactionsCsv(db, filter),
     orders: (filter, page, limit) => listOrders(db, filter, page, limit),
     ordersReport: (filter) => ordersReport(db, filter, now()),
-    ordersCsv: (filter) => ordersCsv(db, filter, now()),
+    ordersCsv: (filter) => ordersCsv(db, filter),
   };
 }

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { csvStream, exportFilename, spreadsheetSafe } from './csv';
+import { csvStream, exportFilename, periodFilename, spreadsheetSafe } from './csv';
 
 describe('spreadsheetSafe', () => {
   it.each([
@@ -28,9 +28,7 @@ describe('spreadsheetSafe', () => {
 
 describe('exportFilename', () => {
   it("names the file after London's day of the export", () => {
-    expect(exportFilename('transactions', new Date('2025-06-01T23:30:00Z'))).toBe(
-      'transactions-2025-06-02.csv',
-    );
+    expect(exportFilename('users', new Date('2025-06-01T23:30:00Z'))).toBe('users-2025-06-02.csv');
     expect(exportFilename('feeds', new Date('2026-11-23T23:59:00Z'))).toBe('feeds-2026-11-23.csv');
   });
 });
@@ -90,5 +88,17 @@ describe('csvStream', () => {
       throw new Error('query failed');
     }
     await expect(text(csvStream(['A'], failing()))).rejects.toThrow('query failed');
+  });
+});
+
+describe('periodFilename', () => {
+  it('names the file after its period (issue 30), open ends and no days included', () => {
+    const name = (filter: { start_date?: string; end_date?: string }) => periodFilename('transactions', filter);
+    expect(name({ start_date: '2026-11-01', end_date: '2026-11-26' })).toBe(
+      'transactions-2026-11-01_to_2026-11-26.csv',
+    );
+    expect(name({ start_date: '2026-11-01' })).toBe('transactions-from_2026-11-01.csv');
+    expect(name({ end_date: '2026-11-26' })).toBe('transactions-until_2026-11-26.csv');
+    expect(name({})).toBe('transactions-all-dates.csv');
   });
 });

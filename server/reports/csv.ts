@@ -39,9 +39,24 @@ export function spreadsheetSafe(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
-/** `<name>-<London day of now>.csv`, e.g. `transactions-2026-11-23.csv`. */
+/**
+ * `<name>-<London day of now>.csv`, e.g. `users-2026-11-23.csv`: for a list without a period (the
+ * users, the feeds), named after the day it was taken.
+ */
 export function exportFilename(name: string, now: Date): string {
   return `${name}-${londonDay(now)}.csv`;
+}
+
+/**
+ * `<name>-<period>.csv` for a list of a period (issue 30: the period in the file name, not the
+ * export day): `<start>_to_<end>` (e.g. `transactions-2026-11-01_to_2026-11-26.csv`),
+ * `from_<start>`, `until_<end>`, or `all-dates` without either day. Days are `YYYY-MM-DD`.
+ */
+export function periodFilename(name: string, filter: { start_date?: string; end_date?: string }): string {
+  const { start_date: start, end_date: end } = filter;
+  const period =
+    start && end ? `${start}_to_${end}` : start ? `from_${start}` : end ? `until_${end}` : 'all-dates';
+  return `${name}-${period}.csv`;
 }
 
 /**

@@ -4,7 +4,9 @@
  * endpoint, in the same order (newest first), read in keyset batches and streamed through
  * csv-stringify, so memory holds one batch whatever the number of rows.
  *
- * Cells: a header row; instants as London wall-clock time `YYYY-MM-DD HH:mm:ss`; money as decimal
+ * Files are named after their period (`transactions-2026-11-01_to_2026-11-26.csv`,
+ * `orders-…`; `periodFilename` in ./csv.ts). Cells: a header row of readable names; statuses by
+ * their labels; instants as London wall-clock time `YYYY-MM-DD HH:mm:ss`; money as decimal
  * major units with 2 decimals and no symbol (dollars for transactions, pounds for orders, spec §9;
  * the currency is in the header); text cells that a spreadsheet would read as a formula get a
  * leading apostrophe (`spreadsheetSafe` in ./csv.ts, which builds the stream).
@@ -15,7 +17,7 @@ import { BUSINESS_TIME_ZONE, TRANSACTION_STATUS_LABELS } from '@/api/schemas/das
 import type { OrdersFilter, TransactionsFilter } from '@/api/schemas/dashboard';
 import type { Db } from '../db/open';
 import { ordersAfter, transactionsAfter } from '../dashboard/queries';
-import { csvStream, exportFilename } from './csv';
+import { csvStream, periodFilename } from './csv';
 import type { CsvExport } from './csv';
 import { REPORT_BATCH_SIZE, keysetBatches } from './dashboard-reports';
 
@@ -61,7 +63,7 @@ async function* rowsOf(batches: AsyncIterable<string[][]>): AsyncIterable<string
  * The transactions export for `filter`. Resolves once the first rows are read; rejects with the
  * query's error when that read fails (so the route still answers an error status).
  */
-export async function transactionsCsv(db: Db, filter: TransactionsFilter, now: Date): Promise<CsvExport> {
+export async function transactionsCsv(db: Db, filter: TransactionsFilter): Promise<CsvExport> {
   const rows = await keysetBatches(
     (cursor) => transactionsAfter(db, filter, cursor, REPORT_BATCH_SIZE),
     (row) => [
@@ -74,7 +76,7 @@ export async function transactionsCsv(db: Db, filter: TransactionsFilter, now: D
     ],
   );
   return {
-    filename: exportFilename('transactions', now),
+    filename: periodFilename('transactions', filter),
     stream: csvStream(TRANSACTIONS_CSV_HEADER, rowsOf(rows)),
   };
 }
@@ -83,7 +85,7 @@ export async function transactionsCsv(db: Db, filter: TransactionsFilter, now: D
  * The user orders export for `filter`. Resolves once the first rows are read; rejects with the
  * query's error when that read fails.
  */
-export async function ordersCsv(db: Db, filter: OrdersFilter, now: Date): Promise<CsvExport> {
+export async function ordersCsv(db: Db, filter: OrdersFilter): Promise<CsvExport> {
   const rows = await keysetBatches(
     (cursor) => ordersAfter(db, filter, cursor, REPORT_BATCH_SIZE),
     (row) => [
@@ -95,5 +97,5 @@ export async function ordersCsv(db: Db, filter: OrdersFilter, now: Date): Promis
       csvMoney(row.inc_vat_pence),
     ],
   );
-  return { filename: exportFilename('user-orders', now), stream: csvStream(ORDERS_CSV_HEADER, rowsOf(rows)) };
+  return { filename: periodFilename('orders', filter), stream: csvStream(ORDERS_CSV_HEADER, rowsOf(rows)) };
 }

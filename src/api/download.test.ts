@@ -99,6 +99,9 @@ describe('filenameFromDisposition', () => {
   it('reads quoted and bare file names', () => {
     expect(filenameFromDisposition('attachment; filename="a b.pdf"')).toBe('a b.pdf');
     expect(filenameFromDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
+    expect(filenameFromDisposition('attachment; filename="orders-2026-11-01_to_2026-11-26.csv"')).toBe(
+      'orders-2026-11-01_to_2026-11-26.csv',
+    );
     expect(filenameFromDisposition(null)).toBeNull();
   });
 });

@@ -183,9 +183,9 @@ describe('the CSV exports (issue 15)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
-    // Named after the day of the export (the test clock's London day).
+    // Named after its period (issue 30), not the day of the export.
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="transactions-2025-06-02.csv"',
+      'attachment; filename="transactions-2025-04-01_to_2025-04-10.csv"',
     );
     const [header, ...records] = csvRecords(response.body);
     expect(header).toEqual([
@@ -214,7 +214,9 @@ describe('the CSV exports (issue 15)', () => {
     const filter = 'start_date=2025-05-27&end_date=2025-06-02';
     const response = await get(`/orders/export.csv?${filter}`);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="user-orders-2025-06-02.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="orders-2025-05-27_to_2025-06-02.csv"',
+    );
     const [header, ...records] = csvRecords(response.body);
     expect(header).toEqual([
       'Order Number',
@@ -251,6 +253,7 @@ describe('the CSV exports (issue 15)', () => {
   it('answers a header alone for a period without rows', async () => {
     const response = await get('/orders/export.csv?start_date=2030-01-01');
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="orders-from_2030-01-01.csv"');
     expect(csvRecords(response.body)).toHaveLength(1);
   });
 

@@ -7,7 +7,6 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UserStatus } from '@/api/schemas/common';
-import { USER_EXPORT_COLUMNS } from '@/api/schemas/users';
 import type { UsersPage, UserStatistic } from '@/api/schemas/users';
 import { users } from '../../server/db/schema';
 import { exportUsers } from '../../server/users/users-service';
@@ -24,6 +23,29 @@ import {
   insertUsers,
   validUser,
 } from './users-fixtures';
+
+/** The users export's header (issue 30: readable names), written here so a drifting header fails. */
+const READABLE_HEADER = [
+  'ID',
+  'Role',
+  'Status',
+  'First name',
+  'Last name',
+  'Email',
+  'Company',
+  'Phone',
+  'Mobile',
+  'Website',
+  'Shopify ID',
+  'Shopify domain',
+  'Shopify Admin API',
+  'Discount (%)',
+  'Shipping discount (%)',
+  'Feeds',
+  'Orders',
+  'Created (Europe/London)',
+  'Updated (Europe/London)',
+];
 
 describe('users list', () => {
   let t: TestApp;
@@ -216,7 +238,7 @@ describe('users list sort and CSV export', () => {
     expect((await call(t.app, admin, 'GET', '/users/export.csv?sort=password')).statusCode).toBe(400);
   });
 
-  it('exports the filtered, sorted view as a dated CSV attachment with a header of the field names', async () => {
+  it('exports the filtered, sorted view as a dated CSV attachment with readable headers and values', async () => {
     const response = await call(t.app, admin, 'GET', '/users/export.csv?query=SORTY&status=2&sort=-name');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -226,21 +248,33 @@ describe('users list sort and CSV export', () => {
     expect(usersCsvFilename(new Date('2026-11-23T12:00:00Z'))).toBe('users-2026-11-23.csv');
     expect(response.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = parse(response.body) as string[][];
-    expect(header).toEqual([...USER_EXPORT_COLUMNS]);
-    expect(header).not.toContain('password');
-    const column = (name: (typeof USER_EXPORT_COLUMNS)[number]) => USER_EXPORT_COLUMNS.indexOf(name);
+    // Issue 30: readable header names, not the API's field names.
+    expect(header).toEqual(READABLE_HEADER);
+    const column = (name: string) => READABLE_HEADER.indexOf(name);
     // Inactive only, names descending: Dora, then alice.
-    expect(rows.map((row) => row[column('id')])).toEqual([String(u[3]), String(u[1])]);
+    expect(rows.map((row) => row[column('ID')])).toEqual([String(u[3]), String(u[1])]);
     const alice = rows[1]!;
-    expect(alice[column('first_name')]).toBe('alice');
-    expect(alice[column('status')]).toBe('2');
-    expect(alice[column('mobile')]).toBe('');
-    expect(alice[column('has_shopify_admin_api')]).toBe('false');
+    expect(alice[column('First name')]).toBe('alice');
+    // Issue 30: codes in words, not 1/2 or user_type_id.
+    expect(alice[column('Status')]).toBe('Inactive');
+    expect(alice[column('Role')]).toBe('Customer');
+    expect(alice[column('Mobile')]).toBe('');
+    expect(alice[column('Shopify Admin API')]).toBe('No');
+    expect(alice[column('Created (Europe/London)')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // Cells a spreadsheet would run as a formula start with an apostrophe.
-    expect(alice[column('company_name')]).toBe(`'=HYPERLINK("http://evil.example","x")`);
-    expect(alice[column('phone')]).toBe("'+44 1");
-    expect(alice[column('website')]).toBe("'@SUM(1)");
+    expect(alice[column('Company')]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+    expect(alice[column('Phone')]).toBe("'+44 1");
+    expect(alice[column('Website')]).toBe("'@SUM(1)");
     expect(response.body).not.toContain(SHOPIFY_SECRET);
+    expect(response.body.toLowerCase()).not.toContain('password');
+  });
+
+  it("writes an admin's role and an active status in words", async () => {
+    const response = await call(t.app, admin, 'GET', '/users/export.csv?status=1');
+    const [, ...rows] = parse(response.body) as string[][];
+    const roles = new Set(rows.map((row) => row[READABLE_HEADER.indexOf('Role')]));
+    expect(roles).toContain('Admin');
+    expect(new Set(rows.map((row) => row[READABLE_HEADER.indexOf('Status')]))).toEqual(new Set(['Active']));
   });
 
   it('exports every matching user (all pages, read in batches) with the same order as the list', async () => {
@@ -255,7 +289,7 @@ describe('users list sort and CSV export', () => {
     expect(batched).toEqual([...u].reverse());
     const none = await call(t.app, admin, 'GET', '/users/export.csv?query=nobody-at-all');
     expect(none.statusCode).toBe(200);
-    expect(parse(none.body)).toEqual([[...USER_EXPORT_COLUMNS]]);
+    expect(parse(none.body)).toEqual([READABLE_HEADER]);
   });
 });
 
