@@ -31,7 +31,8 @@ export async function userTokenRoutes(app: FastifyInstance, { tokens }: AppServi
     {
       method: 'GET',
       url: '/:userId/tokens',
-      summary: "A user's API tokens, newest first",
+      summary:
+        "A user's API tokens, newest first, each by its prefix (the whole token is answered only when issued)",
       tags: ['tokens'],
       params: v.object({ userId: IdParam }),
       responses: { 200: { description: 'The tokens', schema: ApiTokenList }, ...errors },
@@ -44,7 +45,8 @@ export async function userTokenRoutes(app: FastifyInstance, { tokens }: AppServi
     {
       method: 'POST',
       url: '/:userId/tokens',
-      summary: 'Issue a new API token for a user, optionally named (the body may be left out)',
+      summary:
+        'Issue a new API token for a user, optionally named (the body may be left out); the only answer with the whole token',
       tags: ['tokens'],
       params: v.object({ userId: IdParam }),
       body: CreateTokenRequest,

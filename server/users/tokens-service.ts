@@ -1,11 +1,15 @@
 /**
  * A user's API tokens for the feed delivery API (spec §3 API token, §4 "Token revoked flag";
- * ARCHITECTURE.md §3: stored encrypted with a SHA-256 lookup hash, shown in full to admins; issue 15:
- * an optional name, and when a feed pull last used the token).
+ * ARCHITECTURE.md §3: stored encrypted with a SHA-256 lookup hash; issue 15: an optional name, and
+ * when a feed pull last used the token; issue 30: the whole token is answered once, when issued,
+ * and listed afterwards by its prefix).
+ *
+ * The prefix is derived from the decrypted token on every answer rather than stored, so tokens
+ * issued before issue 30 are listed by their prefix with no migration.
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { ApiToken } from '@/api/schemas/tokens';
-import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken } from '../auth/api-tokens';
+import type { ApiToken, ApiTokenSecret } from '@/api/schemas/tokens';
+import { DEFAULT_TOTAL_REQUESTS, generateApiToken, hashApiToken, tokenPrefix } from '../auth/api-tokens';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
 import { apiTokens, users } from '../db/schema';
@@ -51,7 +55,7 @@ function toApiToken(
   const { token_encrypted, last_used_at, created_at, updated_at, ...rest } = row;
   return {
     ...rest,
-    token: decryptSecret(encryptionKey, token_encrypted),
+    token_prefix: tokenPrefix(decryptSecret(encryptionKey, token_encrypted)),
     last_used_at: last_used_at?.toISOString() ?? null,
     created_at: created_at.toISOString(),
     updated_at: updated_at?.toISOString() ?? null,
@@ -77,9 +81,14 @@ export async function listTokens(deps: TokensDeps, userId: number): Promise<ApiT
 /**
  * Issues a new token for `userId`: `pf_live_` + 256 random bits, DEFAULT_TOTAL_REQUESTS requests,
  * stored encrypted with its lookup hash, named `name` (already validated by the contract's
- * `TokenName`; null: unnamed). Throws NotFoundError for an unknown user.
+ * `TokenName`; null: unnamed). The answer is the only one that carries the whole token (issue 30).
+ * Throws NotFoundError for an unknown user.
  */
-export async function createToken(deps: TokensDeps, userId: number, name: string | null): Promise<ApiToken> {
+export async function createToken(
+  deps: TokensDeps,
+  userId: number,
+  name: string | null,
+): Promise<ApiTokenSecret> {
   await assertUserExists(deps.db, userId);
   const token = generateApiToken();
   const [row] = await deps.db
@@ -94,7 +103,7 @@ export async function createToken(deps: TokensDeps, userId: number, name: string
     })
     .returning(tokenColumns);
   if (!row) throw new Error('insert returned no row');
-  return toApiToken(deps.encryptionKey, row);
+  return { ...toApiToken(deps.encryptionKey, row), token };
 }
 
 /**
@@ -149,7 +158,7 @@ export interface TokensService {
   /** See listTokens. */
   list(userId: number): Promise<ApiToken[]>;
   /** See createToken. */
-  create(userId: number, name: string | null): Promise<ApiToken>;
+  create(userId: number, name: string | null): Promise<ApiTokenSecret>;
   /** See setTokenRevoked. */
   setRevoked(userId: number, tokenId: number, revoke: boolean): Promise<ApiToken>;
   /** See renameToken. */

@@ -7,11 +7,13 @@ import { httpFailure, networkFailure } from '@test-support/api-errors';
 import { heldPromiseActor } from '@test-support/fake-actors';
 import {
   TOKEN_NAME_FIELD_ID,
+  TOKEN_SECRET_COPY_ID,
   TOKEN_UNDO_MS,
   remainingRequests,
   selectTokensStatus,
   selectTokensView,
   tokenNameError,
+  tokenToggleId,
   tokensMachine,
 } from './tokens.machine';
 import type { RevokeAnswer } from './tokens.machine';
@@ -21,7 +23,7 @@ const token = (id: number, values: Partial<ApiToken> = {}): ApiToken => ({
   id,
   name: null,
   revoked: false,
-  token: `pf_live_${id}`,
+  token_prefix: `pf_live_${id}`,
   used_requests: 10,
   total_requests: 100,
   last_used_at: null,
@@ -150,17 +152,37 @@ describe('tokens machine: adding and renaming', () => {
     expect(adds[0]!.input).toEqual({ userId: 7, name: 'Google Merchant' });
     actor.send({ type: 'tokens.submitName' });
     expect(adds).toHaveLength(1);
-    adds[0]!.answer.resolve({
-      message: TOKEN_ADDED_MESSAGE,
-      token: token(2, { name: 'Google Merchant' }),
-    });
+    const issued = { ...token(2, { name: 'Google Merchant' }), token: 'pf_live_2_whole_secret' };
+    adds[0]!.answer.resolve({ message: TOKEN_ADDED_MESSAGE, token: issued });
     await settle();
-    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: TOKEN_ADDED_MESSAGE }]);
+    // Issue 30: the whole token is shown once, with the focus on its Copy, while the list reloads.
+    expect(emitted).toEqual([
+      { type: 'ui.toast', tone: 'success', message: TOKEN_ADDED_MESSAGE },
+      { type: 'ui.focus', elementId: TOKEN_SECRET_COPY_ID },
+    ]);
     expect(view().nameForm).toBeNull();
+    expect(view().issued).toEqual(issued);
     expect(view().status).toBe('loading');
     loads[1]!.answer.resolve([token(2, { name: 'Google Merchant' }), token(1)]);
     await settle();
     expect(view().tokens.map((t) => t.name)).toEqual(['Google Merchant', null]);
+    expect(view().issued, 'the reload leaves the new token on show').toEqual(issued);
+    actor.send({ type: 'tokens.saved' });
+    expect(view().issued, "'I have saved it' forgets it").toBeNull();
+    expect(actor.getSnapshot().context.issued).toBeNull();
+  });
+
+  it("issues a token by name with no form (the Delivery panel's Google token); a failure opens the form", async () => {
+    const { actor, adds, settle, view } = await loaded([]);
+    actor.send({ type: 'tokens.issue', name: 'Google Merchant Center' });
+    expect(adds[0]!.input).toEqual({ userId: 7, name: 'Google Merchant Center' });
+    expect(view().nameForm?.saving).toBe(true);
+    adds[0]!.answer.reject(serverError('down'));
+    await settle();
+    expect(view().nameForm).toEqual({
+      draft: { tokenId: null, name: 'Google Merchant Center', touched: false, error: null },
+      saving: false,
+    });
   });
 
   it('a blank name adds an unnamed token', async () => {
@@ -282,7 +304,11 @@ describe('tokens machine: revoke, undo and restore', () => {
     expect(view().pending).toEqual([]);
     expect(view().undoId).toBe(1);
     expect(revokes[0]!.stopped).toBe(true);
-    expect(emitted).toEqual([{ type: 'ui.toast', tone: 'success', message: 'Token #1 revoked' }]);
+    // Issue 30: the focus goes to the row's button, which now reads Undo.
+    expect(emitted).toEqual([
+      { type: 'ui.toast', tone: 'success', message: 'Token #1 revoked' },
+      { type: 'ui.focus', elementId: tokenToggleId(1) },
+    ]);
     await vi.advanceTimersByTimeAsync(TOKEN_UNDO_MS - 1);
     expect(view().undoId).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -303,7 +329,11 @@ describe('tokens machine: revoke, undo and restore', () => {
     revokes[1]!.answer({ type: 'revoke.done', token: token(1, { revoked: false }) });
     expect(view().tokens[0]!.revoked).toBe(false);
     expect(view().undoId).toBeNull();
-    expect(emitted.at(-1)).toEqual({ type: 'ui.toast', tone: 'success', message: 'Token #1 restored' });
+    // Issue 30: and back to the row's button, which reads Revoke again.
+    expect(emitted.slice(-2)).toEqual([
+      { type: 'ui.toast', tone: 'success', message: 'Token #1 restored' },
+      { type: 'ui.focus', elementId: tokenToggleId(1) },
+    ]);
   });
 
   it('a newer revoke takes the Undo offer over; restoring another token leaves it', async () => {
@@ -373,7 +403,7 @@ describe('tokens machine: Full Token', () => {
   it('opens the row, follows its changes, and closes', async () => {
     const { actor, revokes, view } = await loaded([token(1), token(2)]);
     actor.send({ type: 'tokens.view', tokenId: 2 });
-    expect(view().viewing?.token).toBe('pf_live_2');
+    expect(view().viewing?.token_prefix).toBe('pf_live_2');
     actor.send({ type: 'tokens.restore', tokenId: 2 });
     actor.send({ type: 'tokens.revoke', tokenId: 2 });
     actor.send({ type: 'tokens.confirmRevoke' });

@@ -7,8 +7,11 @@
  *   was added: spec §7 "list reloaded after") starts a new load, replacing one in flight.
  * - `dialog`: at most one dialog at a time. `tokens.add` and `tokens.rename` open the name form
  *   ('Name (optional)', validated with the contract's `TokenName` as the person types); its submit
- *   posts the new token or the new name. Adding shows the server's message (spec §8 'Added new token
- *   successfully') and reloads the list; renaming replaces the row with the server's answer. A
+ *   posts the new token or the new name. `tokens.issue` posts a new token named by the screen with no
+ *   form (the Delivery panel's token for Google, issue 30). Adding shows the server's message (spec §8
+ *   'Added new token successfully'), reloads the list and shows the whole token once (`issued`, as
+ *   Stripe does: the list only ever has its prefix) until 'I have saved it' (`tokens.saved`); the
+ *   focus goes to its Copy button. Renaming replaces the row with the server's answer. A
  *   failure is logged (spec §8), keeps the form open with what was typed and says why in an error
  *   toast (`failureText`).
  *   `tokens.revoke` only asks (`confirming`, the dialog naming the token); `tokens.confirmRevoke` sends
@@ -19,10 +22,13 @@
  * Revoke and restore requests are spawned children, one per row, so rows change independently; a row
  * whose request is in flight (`pending`) takes no other revoke or restore. Restoring (the row's
  * 'Restore', or 'Undo' while offered) needs no confirmation. Rows change only with the server's answer
- * (never optimistically): success replaces the row and says so in a success toast; failure is logged
+ * (never optimistically): success replaces the row, says so in a success toast and focuses the row's
+ * revoke button (which then reads 'Undo' after a revoke, 'Revoke' after an Undo or restore: issue 30,
+ * the toasts carry no action, so the row's own Undo is the one place to go); failure is logged
  * (spec §4), leaves the row as the server last said, and an error toast gives the reason.
  *
- * `tokens.view` / `tokens.closeView` open and close the 'Full Token' modal.
+ * `tokens.view` / `tokens.closeView` open and close the 'Full Token' modal (which shows the prefix
+ * since issue 30).
  */
 import {
   and,
@@ -39,7 +45,7 @@ import type { SnapshotFrom } from 'xstate';
 import * as v from 'valibot';
 import { addToken, fetchTokens, renameToken, setTokenRevoked } from '@/api/tokens';
 import { TokenName } from '@/api/schemas/tokens';
-import type { ApiToken, ApiTokenCreated } from '@/api/schemas/tokens';
+import type { ApiToken, ApiTokenCreated, ApiTokenSecret } from '@/api/schemas/tokens';
 import { failureText } from './failure-text';
 import { fieldElementId } from './form-fields';
 import { uiFocus, uiToast } from './ui-effects';
@@ -50,6 +56,14 @@ export const TOKEN_UNDO_MS = 10_000;
 
 /** DOM id of the name field of the token name form (focused when a submit finds it invalid). */
 export const TOKEN_NAME_FIELD_ID = fieldElementId('token', 'name');
+
+/** DOM id of the Copy button of the dialog that shows a new token once (focused when it opens). */
+export const TOKEN_SECRET_COPY_ID = 'token-secret-copy';
+
+/** DOM id of row `tokenId`'s Revoke / Undo / Restore button (focused when its request settles). */
+export function tokenToggleId(tokenId: number): string {
+  return `token-${tokenId}-toggle`;
+}
 
 /** Failure texts (the spec has none for tokens; `failureText` adds the server's reason). */
 export const TOKEN_FAILURES = {
@@ -91,12 +105,16 @@ export interface TokensContext {
   confirmingId: number | null;
   /** Id of the token whose revoke may be undone, or null. */
   undoId: number | null;
+  /** The token just issued, with its whole secret, until 'I have saved it'; else null. */
+  issued: ApiTokenSecret | null;
 }
 
 /** Events the screen sends. */
 export type TokensEvent =
   | { type: 'tokens.reload' }
   | { type: 'tokens.add' }
+  | { type: 'tokens.issue'; name: string }
+  | { type: 'tokens.saved' }
   | { type: 'tokens.rename'; tokenId: number }
   | { type: 'tokens.nameChanged'; name: string }
   | { type: 'tokens.submitName' }
@@ -195,6 +213,7 @@ export const tokensMachine = setup({
         undoId: token.revoked ? token.id : token.id === context.undoId ? null : context.undoId,
       });
       enqueue.emit(uiToast('success', tokenChangedMessage(token.id, token.revoked ? 'revoked' : 'restored')));
+      enqueue.emit(uiFocus(tokenToggleId(token.id)));
     }),
     replaceRow: assign({
       tokens: ({ context }, params: { token: ApiToken }) =>
@@ -223,6 +242,7 @@ export const tokensMachine = setup({
     draft: EMPTY_DRAFT,
     confirmingId: null,
     undoId: null,
+    issued: null,
   }),
   type: 'parallel',
   on: {
@@ -259,9 +279,11 @@ export const tokensMachine = setup({
   states: {
     list: {
       initial: 'loading',
-      on: { 'tokens.reload': { target: '.loading', reenter: true } },
+      // Handled by the child states: a re-entering transition of `list` itself would re-enter every
+      // region and close the dialog that shows a new token (issue 30).
       states: {
         loading: {
+          on: { 'tokens.reload': { target: 'loading', reenter: true } },
           invoke: {
             id: 'loadTokens',
             src: 'loadTokens',
@@ -282,8 +304,8 @@ export const tokensMachine = setup({
             },
           },
         },
-        loaded: {},
-        failed: {},
+        loaded: { on: { 'tokens.reload': 'loading' } },
+        failed: { on: { 'tokens.reload': 'loading' } },
       },
     },
     dialog: {
@@ -292,6 +314,10 @@ export const tokensMachine = setup({
         closed: {
           on: {
             'tokens.add': { target: 'naming', actions: assign({ draft: EMPTY_DRAFT }) },
+            'tokens.issue': {
+              target: 'adding',
+              actions: assign({ draft: ({ event }) => ({ ...EMPTY_DRAFT, name: event.name }) }),
+            },
             'tokens.rename': {
               guard: { type: 'hasRow', params: ({ event }) => ({ tokenId: event.tokenId }) },
               target: 'naming',
@@ -341,9 +367,9 @@ export const tokensMachine = setup({
             src: 'addToken',
             input: ({ context }) => ({ userId: context.userId, name: parsedName(context.draft.name) }),
             onDone: {
-              target: 'closed',
+              target: 'issued',
               actions: [
-                assign({ draft: EMPTY_DRAFT }),
+                assign({ draft: EMPTY_DRAFT, issued: ({ event }) => event.output.token }),
                 { type: 'toastSuccess', params: ({ event }) => ({ message: event.output.message }) },
                 // Spec §7: the list is reloaded after adding.
                 raise({ type: 'tokens.reload' }),
@@ -363,6 +389,10 @@ export const tokensMachine = setup({
               ],
             },
           },
+        },
+        issued: {
+          entry: emit(() => uiFocus(TOKEN_SECRET_COPY_ID)),
+          on: { 'tokens.saved': { target: 'closed', actions: assign({ issued: null }) } },
         },
         renaming: {
           invoke: {
@@ -480,6 +510,8 @@ export interface TokensView {
   confirming: ApiToken | null;
   /** The token whose revoke may be undone now, or null. */
   undoId: number | null;
+  /** The token just issued, shown once in full, or null. */
+  issued: ApiTokenSecret | null;
 }
 
 /** The list's status from its region and its rows. */
@@ -511,6 +543,7 @@ export function selectTokensView(snapshot: TokensSnapshot): TokensView {
       ? (findToken(context, context.confirmingId) ?? null)
       : null,
     undoId: snapshot.matches({ undo: 'offered' }) ? context.undoId : null,
+    issued: snapshot.matches({ dialog: 'issued' }) ? context.issued : null,
   };
 }
 

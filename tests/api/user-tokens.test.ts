@@ -2,9 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_ADDED_MESSAGE, TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
-import type { ApiToken } from '@/api/schemas/tokens';
+import type { ApiToken, ApiTokenSecret } from '@/api/schemas/tokens';
 import { consumeApiTokenRequest } from '../../server/auth/api-token-check';
-import { API_TOKEN_PREFIX, DEFAULT_TOTAL_REQUESTS, hashApiToken } from '../../server/auth/api-tokens';
+import {
+  API_TOKEN_PREFIX,
+  DEFAULT_TOTAL_REQUESTS,
+  TOKEN_PREFIX_LENGTH,
+  hashApiToken,
+} from '../../server/auth/api-tokens';
 import { apiTokens, feeds } from '../../server/db/schema';
 import { TOKEN_NOT_FOUND_MESSAGE } from '../../server/users/tokens-service';
 import { USER_NOT_FOUND_MESSAGE } from '../../server/users/users-service';
@@ -22,11 +27,16 @@ function patch(app: FastifyInstance, token: string | null, path: string, payload
   });
 }
 
+/** A just-issued token as every later answer shows it: its prefix, never the whole token (issue 30). */
+function asListed({ token, ...rest }: ApiTokenSecret): ApiToken {
+  return { ...rest, token_prefix: token.slice(0, TOKEN_PREFIX_LENGTH) };
+}
+
 describe('API tokens of a user', () => {
   let t: TestApp;
   let admin: string;
   let customerId: number;
-  let first: ApiToken;
+  let first: ApiTokenSecret;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -57,6 +67,7 @@ describe('API tokens of a user', () => {
     });
     // base64url of 32 bytes is 43 characters: 256 bits.
     expect(first.token).toMatch(new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`));
+    expect(first.token_prefix).toBe(first.token.slice(0, API_TOKEN_PREFIX.length + 4));
   });
 
   it('stores it encrypted with its lookup hash, never in clear', async () => {
@@ -65,12 +76,15 @@ describe('API tokens of a user', () => {
     expect(row!.token_hash).toBe(hashApiToken(first.token));
   });
 
-  it('lists tokens newest first, in full', async () => {
+  it('lists tokens newest first, each by its prefix only: the whole token was answered once (issue 30)', async () => {
     t.clock.advance(1000);
-    const second: ApiToken = (await call(t.app, admin, 'POST', `/users/${customerId}/tokens`)).json().token;
+    const second: ApiTokenSecret = (await call(t.app, admin, 'POST', `/users/${customerId}/tokens`)).json()
+      .token;
     expect(second.token).not.toBe(first.token);
-    const listed: ApiToken[] = (await call(t.app, admin, 'GET', `/users/${customerId}/tokens`)).json();
-    expect(listed).toEqual([second, first]);
+    const response = await call(t.app, admin, 'GET', `/users/${customerId}/tokens`);
+    expect(response.json()).toEqual([asListed(second), asListed(first)]);
+    expect(response.body).not.toContain(first.token);
+    expect(response.body).not.toContain(second.token);
   });
 
   it('revokes idempotently; a revoked token is refused by the feed delivery check; restoring works', async () => {
@@ -80,10 +94,11 @@ describe('API tokens of a user', () => {
     const path = `/users/${customerId}/tokens/${first.id}/revoke`;
     const revoked = await call(t.app, admin, 'PUT', path, { revoke: true });
     expect(revoked.statusCode).toBe(200);
-    expect(revoked.json()).toMatchObject({
-      id: first.id,
+    expect(revoked.json()).toEqual({
+      ...asListed(first),
       revoked: true,
       used_requests: 1,
+      last_used_at: revoked.json().last_used_at,
       updated_at: revokedAt,
     });
     expect(await consumeApiTokenRequest(t.db, first.token)).toMatchObject({ status: 'revoked' });
@@ -179,13 +194,13 @@ describe('token names and last use (issue 15)', () => {
   });
 
   it('renames with PATCH: trimmed, updated_at set; the same name changes nothing; blank removes it', async () => {
-    const token: ApiToken = (await issue()).json().token;
+    const token: ApiTokenSecret = (await issue()).json().token;
     const path = `/users/${customerId}/tokens/${token.id}`;
     t.clock.advance(60_000);
     const renamedAt = t.clock.now().toISOString();
     const renamed = await patch(t.app, admin, path, { name: ' Shopify store ' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ ...token, name: 'Shopify store', updated_at: renamedAt });
+    expect(renamed.json()).toEqual({ ...asListed(token), name: 'Shopify store', updated_at: renamedAt });
 
     t.clock.advance(60_000);
     const same = await patch(t.app, admin, path, { name: 'Shopify store' });
@@ -230,7 +245,7 @@ describe('token names and last use (issue 15)', () => {
   });
 
   it('last_used_at: null until a feed pull is accepted, then the server clock of that pull', async () => {
-    const token: ApiToken = (await issue()).json().token;
+    const token: ApiTokenSecret = (await issue()).json().token;
     const [feed] = await t.db.insert(feeds).values({ name: 'Pulled', user_id: customerId }).returning();
     const pull = () =>
       t.app.inject({

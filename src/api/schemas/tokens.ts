@@ -5,13 +5,17 @@
 import * as v from 'valibot';
 import { withoutControlCharacters } from './common';
 
-/** A user's API token (spec §3), shown in full to admins ('Full Token'). */
+/**
+ * A user's API token (spec §3) as listed: the secret itself is shown once, when it is issued
+ * (ApiTokenSecret, issue 30), and afterwards only its first characters (`token_prefix`).
+ */
 export const ApiToken = v.object({
   id: v.number(),
   /** The admin's label for the token; null when it has none (issue 15). */
   name: v.nullable(v.string()),
   revoked: v.boolean(),
-  token: v.string(),
+  /** The token's first characters (`pf_live_` and 4 more), enough to tell tokens apart (issue 30). */
+  token_prefix: v.string(),
   used_requests: v.number(),
   total_requests: v.number(),
   /** When a feed pull with this token was last accepted (ISO 8601); null: never used (issue 15). */
@@ -20,6 +24,10 @@ export const ApiToken = v.object({
   updated_at: v.nullable(v.string()),
 });
 export type ApiToken = v.InferOutput<typeof ApiToken>;
+
+/** A newly issued token with its whole secret: answered once, by the POST that issues it (issue 30). */
+export const ApiTokenSecret = v.object({ ...ApiToken.entries, token: v.string() });
+export type ApiTokenSecret = v.InferOutput<typeof ApiTokenSecret>;
 
 /** GET /users/{userId}/tokens answer, newest first. */
 export const ApiTokenList = v.array(ApiToken);
@@ -60,8 +68,8 @@ export const CreateTokenRequest = v.optional(v.object({ name: v.optional(TokenNa
 });
 export type CreateTokenRequest = v.InferInput<typeof CreateTokenRequest>;
 
-/** POST /users/{userId}/tokens answer. */
-export const ApiTokenCreated = v.object({ message: v.string(), token: ApiToken });
+/** POST /users/{userId}/tokens answer: the only answer that carries the whole token. */
+export const ApiTokenCreated = v.object({ message: v.string(), token: ApiTokenSecret });
 export type ApiTokenCreated = v.InferOutput<typeof ApiTokenCreated>;
 
 /** PUT /users/{userId}/tokens/{tokenId}/revoke body. */

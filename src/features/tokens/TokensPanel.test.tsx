@@ -5,7 +5,8 @@
  * Rename and Revoke / Restore / Undo, disabled while the row's request is in flight), dimmed under a
  * skeleton while loading, 'No tokens found.', or only the failure with Retry. The dialog: exactly the
  * dialogs the state has open (the name form with what is typed, its error once touched and all of it
- * disabled while saving; the revoke question naming the token; Full Token with the token in full).
+ * disabled while saving; the revoke question naming the token; the new token shown once in full with
+ * Copy and 'I have saved it'; Full Token with the prefix only, issue 30). Rows show the prefix only.
  * The Undo offer: one row offers Undo while it lasts. The gestures test sends every screen event.
  * Where a dialog puts the focus needs a browser's layout: tests/e2e/tokens.spec.ts checks it.
  */
@@ -30,7 +31,7 @@ function token(id: number, overrides: Partial<ApiToken> = {}): ApiToken {
     id,
     name: null,
     revoked: false,
-    token: `tok_${'x'.repeat(20)}${id}`,
+    token_prefix: `pf_live_x${id}`,
     used_requests: 3,
     total_requests: 1000,
     last_used_at: null,
@@ -183,6 +184,7 @@ function expectedDialogs({ context, value }: TokensSnapshot): string[] {
     titles.push(context.draft.tokenId === null ? 'Add token' : `Rename token #${context.draft.tokenId}`);
   }
   if (dialog === 'confirming') titles.push(`Revoke token #${context.confirmingId}?`);
+  if (dialog === 'issued') titles.push('Save your new token');
   if (context.viewingId !== null) titles.push('Full Token');
   return titles.sort();
 }
@@ -216,7 +218,8 @@ function expectPanel(snapshot: TokensSnapshot): void {
 const undoButtons = () => screen.queryAllByRole('button', { name: /^Undo revoke/, hidden: true });
 const LOADED: Calls = { load: TOKENS };
 const dialogIn =
-  (dialog: 'closed' | 'naming' | 'confirming' | 'adding' | 'renaming') => (snapshot: TokensSnapshot) =>
+  (dialog: 'closed' | 'naming' | 'confirming' | 'adding' | 'renaming' | 'issued') =>
+  (snapshot: TokensSnapshot) =>
     snapshot.matches({ dialog });
 
 describeScreenStates(tokensMachine, {
@@ -231,6 +234,11 @@ describeScreenStates(tokensMachine, {
     expect(readTable().rows.map((row) => `${row.id} ${row.name} ${row.status}`)).toEqual([
       '#1 Shop Active',
       '#2 No name Revoked',
+    ]);
+    // Issue 30: a token is listed by its prefix only.
+    expect(screen.getAllByLabelText(/^Token #\d+ begins/).map((code) => code.textContent)).toEqual([
+      'pf_live_x1…',
+      'pf_live_x2…',
     ]);
   },
   'tokens.list.failed': async () => {
@@ -290,6 +298,22 @@ describeScreenStates(tokensMachine, {
     // Where the focus lands (Cancel) needs a browser's layout: tests/e2e/tokens.spec.ts.
     expect(question.textContent).toContain('Feed pulls with token #1 “Shop”');
   },
+  'tokens.dialog.issued': async () => {
+    const whole = `pf_live_x3${'s'.repeat(39)}`;
+    const { actor, sent } = await panelAfter(
+      { ...LOADED, add: { message: 'Added new token successfully', token: { ...token(3), token: whole } } },
+      [{ type: 'tokens.add' }, { type: 'tokens.submitName' }],
+      dialogIn('issued'),
+    );
+    expectPanel(actor.getSnapshot());
+    const dialog = screen.getByRole('dialog', { name: 'Save your new token' });
+    expect(within(dialog).getByTestId('new-token').textContent).toBe(whole);
+    // The id the machine focuses (issue 30); copying itself is the browser's (tests/e2e/tokens.spec.ts).
+    expect(within(dialog).getByRole('button', { name: 'Copy token #3' }).id).toBe('token-secret-copy');
+    sent.length = 0;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I have saved it' }));
+    expect(sent).toEqual([{ type: 'tokens.saved' }]);
+  },
   'tokens.undo.idle': async () => {
     await panelAfter(LOADED, [], (s) => s.matches({ undo: 'idle' }));
     expect(undoButtons()).toEqual([]);
@@ -327,14 +351,22 @@ describe('TokensPanel', () => {
     expect(readTable().note).toEqual({ text: 'No tokens found.', alert: false, retry: false });
   });
 
-  it('shows the viewed token in full over the list', async () => {
+  it('Full Token shows the prefix and says the whole token was shown once (issue 30)', async () => {
     const { actor } = await panelAfter(
       LOADED,
       [{ type: 'tokens.view', tokenId: 2 }],
       (s) => s.context.viewingId === 2,
     );
     expectPanel(actor.getSnapshot());
-    expect(screen.getByTestId('full-token').textContent).toBe(TOKENS[1]!.token);
+    const modal = screen.getByRole('dialog', { name: 'Full Token' });
+    expect(within(modal).getByTestId('full-token').textContent).toBe('pf_live_x2…');
+    expect(modal.textContent).toContain('The whole token was shown once, when it was made');
+  });
+
+  it("each row's revoke button has the id the machine focuses after its request settles", async () => {
+    await panelAfter(LOADED, [], dialogIn('closed'));
+    expect(screen.getByRole('button', { name: 'Revoke token #1' }).id).toBe('token-1-toggle');
+    expect(screen.getByRole('button', { name: 'Restore token #2' }).id).toBe('token-2-toggle');
   });
 });
 

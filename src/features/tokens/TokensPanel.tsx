@@ -1,10 +1,11 @@
 /**
  * The Associated Tokens panel of a user (spec §2 "Associated Tokens panel", §4 "Token revoked flag";
- * issue 15 finding 1): '+ Add Token' (with an optional name), the tokens table with its loading,
- * empty ('No tokens found.') and failed (Retry) states, each token's name, status, copy button, use
- * and dates, 'Rename', 'Revoke' (asks first), 'Restore' and, just after a revoke, 'Undo'; and the
- * 'Full Token' modal. Renders the tokens statechart and sends it the person's input; the machine
- * raises its toasts itself.
+ * issue 15 finding 1): '+ Add Token' (with an optional name; the new token is then shown once in
+ * full, issue 30), the tokens table with its loading, empty ('No tokens found.') and failed (Retry)
+ * states, each token's name, status, prefix, use and dates, 'Rename', 'Revoke' (asks first),
+ * 'Restore' and, just after a revoke, 'Undo'; and the 'Full Token' modal, which since issue 30 shows
+ * the prefix and says the whole token was shown once. Renders the tokens statechart and sends it
+ * the person's input; the machine raises its toasts and moves the focus itself.
  */
 import {
   Button,
@@ -22,16 +23,20 @@ import {
 import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
 import type { ApiToken } from '@/api/schemas/tokens';
-import { remainingRequests, selectTokensView, tokensMachine } from '@/machines/tokens.machine';
+import { remainingRequests, selectTokensView, tokenToggleId, tokensMachine } from '@/machines/tokens.machine';
 import { useScreenActor } from '@/routes/screen-actor';
-import { CopyButton } from '@/ui/CopyButton';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { StatusDot } from '@/ui/StatusDot';
 import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from '@/ui/TableRegion';
-import { RevokeTokenDialog, TokenNameDialog } from './TokenDialogs';
+import { RevokeTokenDialog, TokenNameDialog, TokenSecretDialog } from './TokenDialogs';
 
 const NUMBER = new Intl.NumberFormat('en-GB');
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A token as listed: its prefix and an ellipsis (the whole token was shown once, when issued). */
+function prefixShown(token: Pick<ApiToken, 'token_prefix'>): string {
+  return `${token.token_prefix}…`;
+}
 
 /** A stored instant in the browser's local date and time (spec §2 "Created at (local date and time)"). */
 function localDateTime(iso: string): string {
@@ -77,7 +82,8 @@ function RevokeButton({
   pending: boolean;
   undoable: boolean;
 } & Pick<RowActions, 'onRevoke' | 'onRestore'>) {
-  const common = { size: 'xs', loading: pending, minW: '20' } as const;
+  // One id whatever it reads, so the machine's focus lands on it after a revoke, an Undo or a restore.
+  const common = { id: tokenToggleId(token.id), size: 'xs', loading: pending, minW: '20' } as const;
   if (!token.revoked)
     return (
       <Button
@@ -129,12 +135,18 @@ function TokenRow({
         />
       </Table.Cell>
       <Table.Cell>
-        <HStack gap="2" whiteSpace="nowrap">
+        <Stack gap="0" align="start">
+          <Code
+            fontSize="xs"
+            whiteSpace="nowrap"
+            aria-label={`Token #${token.id} begins ${token.token_prefix}`}
+          >
+            {prefixShown(token)}
+          </Code>
           <Link as="button" color="brand.fg" onClick={actions.onView} aria-label={`View token #${token.id}`}>
             View token
           </Link>
-          <CopyButton value={token.token} label={`Copy token #${token.id}`} />
-        </HStack>
+        </Stack>
       </Table.Cell>
       <Table.Cell>{NUMBER.format(token.used_requests)}</Table.Cell>
       <Table.Cell>{NUMBER.format(token.total_requests)}</Table.Cell>
@@ -243,6 +255,7 @@ export function TokensPanel({ userId }: TokensPanelProps) {
         onSubmit={() => tokens.send({ type: 'tokens.submitName' })}
         onCancel={() => tokens.send({ type: 'tokens.cancelName' })}
       />
+      <TokenSecretDialog token={view.issued} onSaved={() => tokens.send({ type: 'tokens.saved' })} />
       <RevokeTokenDialog
         token={view.confirming}
         onConfirm={() => tokens.send({ type: 'tokens.confirmRevoke' })}
@@ -263,21 +276,15 @@ export function TokensPanel({ userId }: TokensPanelProps) {
                 <Dialog.Title>Full Token</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                <HStack align="start" gap="2">
-                  <Code
-                    display="block"
-                    flex="1"
-                    p="3"
-                    wordBreak="break-all"
-                    whiteSpace="pre-wrap"
-                    data-testid="full-token"
-                  >
-                    {view.viewing?.token}
+                <Stack gap="3">
+                  <Code display="block" p="3" wordBreak="break-all" data-testid="full-token">
+                    {view.viewing && prefixShown(view.viewing)}
                   </Code>
-                  {view.viewing && (
-                    <CopyButton value={view.viewing.token} label={`Copy token #${view.viewing.id}`} />
-                  )}
-                </HStack>
+                  <Text>
+                    The whole token was shown once, when it was made, and is not shown again. If it is lost,
+                    add a new token and revoke this one.
+                  </Text>
+                </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button onClick={() => tokens.send({ type: 'tokens.closeView' })}>Close</Button>

@@ -23,7 +23,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ApiToken } from '@/api/schemas/tokens';
+import type { ApiToken, ApiTokenSecret } from '@/api/schemas/tokens';
 import {
   remainingRequests,
   selectNameForm,
@@ -42,7 +42,7 @@ const ACTIVE: ApiToken = {
   id: 11,
   name: 'Google Merchant Center',
   revoked: false,
-  token: 'pf_live_0123456789abcdef',
+  token_prefix: 'pf_live_0123',
   used_requests: 40,
   total_requests: 100,
   last_used_at: '2025-01-02T10:00:00.000Z',
@@ -55,17 +55,21 @@ const REVOKED: ApiToken = {
   id: 12,
   name: null,
   revoked: true,
-  token: 'pf_live_fedcba9876543210',
+  token_prefix: 'pf_live_fedc',
   used_requests: 5,
   total_requests: 0,
 };
-const ADDED: ApiToken = {
+// Issue 30: the one answer with the whole token.
+const ADDED: ApiTokenSecret = {
   ...ACTIVE,
   id: 13,
   name: 'Shop feed',
   used_requests: 0,
+  token_prefix: 'pf_live_0000',
   token: 'pf_live_00000000aaaaaaaa',
 };
+/** The name the Delivery panel's Google button gives its token (issue 30). */
+const GOOGLE_NAME = 'Google Merchant Center';
 const CHANGED_AT = '2025-01-03T09:00:00.000Z';
 const failure = new ApiError('Token not found', {
   kind: 'http',
@@ -128,6 +132,9 @@ function nameError(name: string): string | null {
 
 /** DOM id of the name field, focused by an invalid submit (the form-fields convention `<form>-<field>`). */
 const NAME_FIELD_ID = 'token-name';
+/** Issue 30: where the focus goes once a new token is shown, and once a row's request settles. */
+const SECRET_COPY_ID = 'token-secret-copy';
+const toggleId = (tokenId: number) => `token-${tokenId}-toggle`;
 
 /**
  * Spec §2 "Remaining Requests (total minus used, with a bar showing the remaining share)" of every
@@ -157,6 +164,7 @@ function checkStep(step: TokensStep): void {
       draft: EMPTY_DRAFT,
       confirmingId: null,
       undoId: null,
+      issued: null,
     });
     expect(started).toEqual([{ src: 'loadTokens', id: 'loadTokens', input: { userId: USER_ID } }]);
     return;
@@ -185,6 +193,17 @@ function checkStep(step: TokensStep): void {
     case 'tokens.add':
       expect(now).toEqual({ ...was, dialog: 'naming' });
       expectContext({ draft: EMPTY_DRAFT });
+      return;
+    case 'tokens.issue':
+      expect(now, 'issued by name, with no form').toEqual({ ...was, dialog: 'adding' });
+      expectContext({ draft: { ...EMPTY_DRAFT, name: event.name } });
+      expect(started).toEqual([
+        { src: 'addToken', id: 'addToken', input: { userId: USER_ID, name: event.name } },
+      ]);
+      return;
+    case 'tokens.saved':
+      expect(now, "'I have saved it' closes the token for good").toEqual({ ...was, dialog: 'closed' });
+      expectContext({ issued: null });
       return;
     case 'tokens.rename': {
       const token = row(before.context, event.tokenId);
@@ -272,18 +291,20 @@ function checkStep(step: TokensStep): void {
         tokens: before.context.tokens.map((old) => (old.id === token.id ? token : old)),
         pending: before.context.pending.filter((id) => id !== token.id),
       };
+      // Issue 30: the focus goes to the row's button, which reads Undo after a revoke, Revoke after.
+      const focus = uiFocus(toggleId(token.id));
       if (token.revoked) {
         expect(now, 'Undo is offered').toEqual({ ...was, undo: 'offered' });
         expectContext({ ...settled, undoId: token.id });
-        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'revoked'))]);
+        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'revoked')), focus]);
       } else if (token.id === before.context.undoId) {
         expect(now, 'undone: the offer ends').toEqual({ ...was, undo: 'idle' });
         expectContext({ ...settled, undoId: null });
-        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'restored'))]);
+        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'restored')), focus]);
       } else {
         expect(now).toEqual(was);
         expectContext(settled);
-        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'restored'))]);
+        expect(emitted).toEqual([uiToast('success', changedText(token.id, 'restored')), focus]);
       }
       return;
     }
@@ -329,13 +350,13 @@ function checkActorOutcome(step: TokensStep, was: Record<string, string>, now: R
       });
       return;
     case 'xstate.done.actor.addToken':
-      expect(now, 'spec §7: the list is reloaded after adding').toEqual({
+      expect(now, 'spec §7: the list is reloaded; issue 30: the new token is shown once').toEqual({
         ...was,
-        dialog: 'closed',
+        dialog: 'issued',
         list: 'loading',
       });
-      expectContext({ draft: EMPTY_DRAFT });
-      expect(emitted).toEqual([uiToast('success', 'Added new token successfully')]);
+      expectContext({ draft: EMPTY_DRAFT, issued: ADDED });
+      expect(emitted).toEqual([uiToast('success', 'Added new token successfully'), uiFocus(SECRET_COPY_ID)]);
       expect(started).toEqual([{ src: 'loadTokens', id: 'loadTokens', input: { userId: USER_ID } }]);
       return;
     case 'xstate.error.actor.addToken':
@@ -399,6 +420,7 @@ function checkScreen({ after }: TokensStep): void {
     nameForm,
     confirming: dialog === 'confirming' ? row(context, context.confirmingId!)! : null,
     undoId: undo === 'offered' ? context.undoId : null,
+    issued: dialog === 'issued' ? ADDED : null,
   };
   expect(selectTokensStatus(after), 'the state of the table').toBe(status);
   expect(selectNameForm(after), 'the name form').toEqual(nameForm);
@@ -424,6 +446,7 @@ const DIALOG_EVENTS: Record<string, readonly string[]> = {
   naming: ['tokens.nameChanged', 'tokens.submitName', 'tokens.cancelName'],
   adding: [],
   renaming: [],
+  issued: ['tokens.saved'],
   confirming: ['tokens.confirmRevoke', 'tokens.cancelRevoke'],
 };
 
@@ -487,6 +510,8 @@ export default defineModel({
   events: {
     'tokens.reload': [{ type: 'tokens.reload' }],
     'tokens.add': [{ type: 'tokens.add' }],
+    'tokens.issue': [{ type: 'tokens.issue', name: GOOGLE_NAME }],
+    'tokens.saved': [{ type: 'tokens.saved' }],
     'tokens.rename': [
       { type: 'tokens.rename', tokenId: ACTIVE.id },
       { type: 'tokens.rename', tokenId: 99 },

@@ -4,14 +4,17 @@
  * tokens calls, "list reloaded after" adding), §8 'Added new token successfully' and "tokens failures
  * are only logged", and issue 15 finding 1 "Revoking a token can lie" (a failed load is a failed
  * state with Retry; tokens are named and renamed through a form; revoking asks first and offers Undo;
- * rows change only with the server's answer; every failure is also shown, with its reason). The state
+ * rows change only with the server's answer; every failure is also shown, with its reason), and issue
+ * 30 (a new token is shown once in full until 'I have saved it'; a token can be issued by name with
+ * no form, from the Delivery panel's Google section; the focus follows each settled row). The state
  * names are the machine's; what happens in each is the spec's. `xstate.assign` is the machine's
  * inline update of its context, named in each row's comment.
  */
 import { defineOracle } from '../oracle';
 
 export default defineOracle({
-  source: 'spec §2 Associated Tokens panel, §4 Token revoked flag and Form field states, §7, §8; issue 15',
+  source:
+    'spec §2 Associated Tokens panel, §4 Token revoked flag and Form field states, §7, §8; issues 15 and 30',
   delays: {
     // Issue 15 finding 1: Undo is offered for a while after a revoke. The spec has no such delay; the
     // 10 s are the machine's TOKEN_UNDO_MS, fixed here so that a change is a reviewed one.
@@ -31,21 +34,20 @@ export default defineOracle({
       'tokens.closeView': ['(stays) / xstate.assign'],
     },
     // §7 "list reloaded after" adding; issue 15: Retry after a failed load. Either starts a new load,
-    // also while one is under way.
-    'tokens.list': {
-      'tokens.reload': ['→ #tokens.list.loading (re-enters)'],
-    },
+    // also while one is under way; issue 30: the other regions (the new token's dialog) stay.
+    'tokens.list': {},
     // §7 GET /users/{userId}/tokens.
     'tokens.list.loading': {
       invoke: ['loadTokens'],
+      'tokens.reload': ['→ #tokens.list.loading (re-enters)'],
       // The rows are the server's answer, and an earlier failure is forgotten.
       'done:loadTokens': ['→ #tokens.list.loaded / xstate.assign'],
       // §8 "tokens failures are only logged"; issue 15: a failed state with the reason, not an empty
       // list (the rows and the Full Token modal go, the reason is kept).
       'error:loadTokens': ['→ #tokens.list.failed / reportFailure, xstate.assign'],
     },
-    'tokens.list.loaded': {},
-    'tokens.list.failed': {},
+    'tokens.list.loaded': { 'tokens.reload': ['→ #tokens.list.loading'] },
+    'tokens.list.failed': { 'tokens.reload': ['→ #tokens.list.loading'] },
     'tokens.dialog': {},
     'tokens.dialog.closed': {
       // §2 '+ Add Token'; issue 15: a new token may be named, so the name form opens empty.
@@ -54,6 +56,8 @@ export default defineOracle({
       'tokens.rename': ['[hasRow] → #tokens.dialog.naming / xstate.assign'],
       // Issue 15: revoking asks first, naming the token; an active row only, not while in flight.
       'tokens.revoke': ['[canRevoke] → #tokens.dialog.confirming / xstate.assign'],
+      // Issue 30: "create a dedicated token named for Google in place": posted at once, by name.
+      'tokens.issue': ['→ #tokens.dialog.adding / xstate.assign'],
     },
     // §4 "Form field states": the name is checked as it is typed; §5 "Submit buttons stay disabled
     // until the form is valid": an invalid submit sends nothing, shows the error and focuses the field.
@@ -70,10 +74,16 @@ export default defineOracle({
     'tokens.dialog.adding': {
       invoke: ['addToken'],
       // §7 / §8: the form closes and empties, the server's 'Added new token successfully' shows, and
-      // the list is reloaded after (the raised `tokens.reload`).
-      'done:addToken': ['→ #tokens.dialog.closed / xstate.assign, toastSuccess, xstate.raise'],
+      // the list is reloaded after (the raised `tokens.reload`); issue 30: the new token is kept to
+      // be shown once, in full.
+      'done:addToken': ['→ #tokens.dialog.issued / xstate.assign, toastSuccess, xstate.raise'],
       // §8 "only logged"; issue 15: the form stays open with what was typed, and the reason shows.
       'error:addToken': ['→ #tokens.dialog.naming / reportFailure, toastFailure'],
+    },
+    // Issue 30: the whole token, once, with the focus on its Copy; 'I have saved it' forgets it.
+    'tokens.dialog.issued': {
+      entry: ['xstate.emit'],
+      'tokens.saved': ['→ #tokens.dialog.closed / xstate.assign'],
     },
     'tokens.dialog.renaming': {
       invoke: ['renameToken'],
@@ -87,7 +97,7 @@ export default defineOracle({
       'tokens.cancelRevoke': ['→ #tokens.dialog.closed / xstate.assign'],
     },
     // §4 "on success the row updates locally", with the server's answer (issue 15: never before it)
-    // and a success toast; a revoked answer offers Undo.
+    // and a success toast; a revoked answer offers Undo; issue 30: the focus goes to the row's button.
     'tokens.undo': {},
     'tokens.undo.idle': {
       'revoke.done': ['[answerIsRevoked] → #tokens.undo.offered / settleRequest', '(stays) / settleRequest'],
