@@ -295,6 +295,11 @@ export const feeds = pgTable(
     include_unpublished: boolean('include_unpublished').notNull().default(false),
     created_at: createdAt(),
     updated_at: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * When a client (Google's scheduled fetch, a store) last pulled this feed with an accepted token
+     * (issue 30); null when never. Not an edit, so `updated_at` stays.
+     */
+    last_pulled_at: timestamp('last_pulled_at', { withTimezone: true }),
   },
   (t) => [index('feeds_user_idx').on(t.user_id)],
 );

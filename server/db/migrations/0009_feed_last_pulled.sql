@@ -1,0 +1,1 @@
+ALTER TABLE "feeds" ADD COLUMN "last_pulled_at" timestamp with time zone;
