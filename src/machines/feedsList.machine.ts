@@ -1,8 +1,9 @@
 /**
  * The feeds list panel's statechart (spec §2 "Feeds list panel", §8 "Feeds list shows the error
- * message or 'Failed to load feeds'"; issue 15): loads GET /feeds once, filters by name on the
- * client (case-insensitive) and sorts by a column, both kept in the URL (`?query=&sort=`), runs the
- * 'All Brands' modal with its own brand search, and downloads the list as CSV.
+ * message or 'Failed to load feeds'"; issue 15): loads GET /feeds once, filters by name (or, issue
+ * 30's extension, by customer) on the client (case-insensitive) and sorts by a column, both kept in
+ * the URL (`?query=&sort=`), runs the 'All Brands' modal with its own brand search, and downloads
+ * the list as CSV.
  *
  * Three regions run side by side:
  * - `feeds`: loading → loaded, or failed (spec §8's text plus the server's reason, `failureText`)
@@ -298,7 +299,10 @@ export function selectIsExporting(snapshot: FeedsListSnapshot): boolean {
   return snapshot.matches({ export: 'exporting' });
 }
 
-/** The feeds whose name contains the search text, case-insensitive (spec §2), in the list's sort. */
+/**
+ * The feeds whose name contains the search text, case-insensitive (spec §2), or whose customer does
+ * (issue 30, `visibleFeeds`), in the list's sort.
+ */
 export function selectVisibleFeeds(snapshot: FeedsListSnapshot): FeedListItem[] {
   const { feeds, search, sort } = snapshot.context;
   return visibleFeeds(feeds, search, sort);

@@ -31,6 +31,12 @@ describe('visibleFeeds', () => {
     expect(visibleFeeds(FEEDS, 'none')).toEqual([]);
   });
 
+  it("also finds a feed by its customer's company or number (issue 30), any case", () => {
+    expect(ids(visibleFeeds(FEEDS, 'BETA'))).toEqual([4]);
+    expect(ids(visibleFeeds(FEEDS, 'acme'))).toEqual([2, 1]);
+    expect(ids(visibleFeeds(FEEDS, '(#1)'))).toEqual([2, 1]);
+  });
+
   it('sorts each column both ways; names in natural order, ties newest first', () => {
     expect(ids(visibleFeeds(FEEDS, '', 'name'))).toEqual([2, 1, 3, 4]);
     expect(ids(visibleFeeds(FEEDS, '', '-name'))).toEqual([4, 3, 2, 1]);

@@ -62,8 +62,10 @@ function compareBy(key: FeedSortKey, a: FeedListItem, b: FeedListItem): number {
 }
 
 /**
- * The feeds whose name contains `query` (trimmed, case-insensitive; spec §2), in the order of
- * `sort`; equal rows keep newest first. A new array; `feeds` is not changed.
+ * The feeds whose name contains `query` (trimmed, case-insensitive; spec §2), or whose customer
+ * does (`user_details`, the company or name with the customer number; issue 30, a knowing extension
+ * of the spec's name search), in the order of `sort`; equal rows keep newest first. A new array;
+ * `feeds` is not changed.
  */
 export function visibleFeeds(
   feeds: readonly FeedListItem[],
@@ -74,7 +76,12 @@ export function visibleFeeds(
   const { key, descending } = parseFeedSort(sort);
   const direction = descending ? -1 : 1;
   return feeds
-    .filter((feed) => needle === '' || feed.name.toLowerCase().includes(needle))
+    .filter(
+      (feed) =>
+        needle === '' ||
+        feed.name.toLowerCase().includes(needle) ||
+        (feed.user_details ?? '').toLowerCase().includes(needle),
+    )
     .sort((a, b) => direction * compareBy(key, a, b) || b.id - a.id);
 }
 

@@ -34,7 +34,7 @@ const FEED: FeedListItem = {
     { id: 2, name: 'Risewell' },
   ],
   products_count: 12,
-  user_details: 'Acme Ltd (#10)',
+  user_details: 'Hopper Health (#10)',
   user_discount: 10,
   shipping_user_discount: 5,
 };
@@ -68,8 +68,11 @@ function readListQueryOf(search: string): { search: string; sort: FeedSort } {
   return { search: params.get('query') ?? '', sort: (params.get('sort') ?? '-id') as FeedSort };
 }
 
-/** The rows of the answered feeds a search shows (spec §2: the name contains it, any case). */
-const ROWS: Readonly<Record<string, FeedListItem[]>> = { '': [FEED], ACME: [FEED], acme: [FEED], beta: [] };
+/**
+ * The rows of the answered feeds a search shows (spec §2: the name contains it, any case; issue 30:
+ * or the customer does — 'HOPPER' is in FEED's customer only).
+ */
+const ROWS: Readonly<Record<string, FeedListItem[]>> = { '': [FEED], HOPPER: [FEED], acme: [FEED], beta: [] };
 
 /** Spec §2 "All Brands" modal: FEED's brands whose name contains the brand search, any case. */
 const MODAL_BRANDS: Readonly<Record<string, FeedListItem['brands']>> = {
@@ -106,11 +109,11 @@ export default defineModel({
   machine: feedsListMachine,
   inputs: { 'no query': {}, 'query in the URL': { query: { query: 'acme', sort: 'name' } } },
   events: {
-    'search.change': [{ type: 'search.change', value: 'ACME' }],
+    'search.change': [{ type: 'search.change', value: 'HOPPER' }],
     'sort.change': [{ type: 'sort.change', key: 'name' }],
     'url.changed': [
       // The echo of the search below, and a move to another query (back/forward).
-      { type: 'url.changed', search: '?query=ACME' },
+      { type: 'url.changed', search: '?query=HOPPER' },
       { type: 'url.changed', search: '?query=beta&sort=-products' },
     ],
     'brands.open': [{ type: 'brands.open', feedId: 1 }],
