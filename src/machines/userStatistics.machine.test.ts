@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { ApiError } from '@/api/client';
 import type { UserStatistic } from '@/api/schemas/users';
 import { settle } from '@test-support/deferred';
 import {
@@ -40,12 +41,22 @@ describe('userStatistics machine', () => {
     expect(actor.getSnapshot().context.statistics).toEqual([STAT]);
   });
 
-  it('loading → failed, logged', async () => {
+  it('loading → failed, logged, with the reason; retry loads again (issue 30)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const actor = start(() => Promise.reject(new Error('500')));
+    const load = vi
+      .fn<() => Promise<UserStatistic[]>>()
+      .mockRejectedValueOnce(new ApiError('Could not reach the server', { kind: 'network' }))
+      .mockResolvedValueOnce([STAT]);
+    const actor = start(load);
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.failure).toBe('Could not reach the server');
     expect(log).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'retry' });
+    expect(actor.getSnapshot().value, 'the placeholders show again').toBe('loading');
+    await settle();
+    expect(actor.getSnapshot().value).toBe('loaded');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,21 +1,29 @@
 /**
- * The user statistic cards (spec §2 "User statistic cards", §8 "User statistics failure"): one
- * load of GET /users/statistics, `loading` (4 placeholders) → `loaded` | `failed` (the red box).
+ * The user statistic cards (spec §2 "User statistic cards", §8 "User statistics failure"): a load of
+ * GET /users/statistics, `loading` (4 placeholders) → `loaded` | `failed` (the red box with the
+ * spec's text, the reason beside it, and Retry: `retry` loads again, issue 30).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { fetchUserStatistics } from '@/api/users';
 import type { UserStatistic } from '@/api/schemas/users';
+import { failureReason } from './failure-text';
 
 /** Spec §8: the red box's text. */
 export const USER_STATISTICS_FAILED_MESSAGE = 'Failed to load user statistics. Please try again later.';
 /** Spec §9: placeholders shown while loading. */
 export const USER_STATISTICS_PLACEHOLDERS = 4;
 
-/** Statechart `userStatistics`: `loading` → `loaded` | `failed` (final both; the page reloads it). */
+/** The statistics' context: the cards, and why the last load failed (`failureReason`). */
+export interface UserStatisticsContext {
+  statistics: UserStatistic[];
+  failure: string | null;
+}
+
+/** Statechart `userStatistics`: `loading` → `loaded` (final) | `failed` (`retry` → `loading`). */
 export const userStatisticsMachine = setup({
   // Stryker disable next-line ObjectLiteral: XState ignores `types` at run time (only TypeScript reads it)
-  types: { context: {} as { statistics: UserStatistic[] } },
+  types: { context: {} as UserStatisticsContext, events: {} as { type: 'retry' } },
   actors: {
     loadStatistics: fromPromise<UserStatistic[]>(({ signal }) => fetchUserStatistics(signal)),
   },
@@ -26,7 +34,7 @@ export const userStatisticsMachine = setup({
   },
 }).createMachine({
   id: 'userStatistics',
-  context: { statistics: [] },
+  context: { statistics: [], failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -35,12 +43,15 @@ export const userStatisticsMachine = setup({
         onDone: { target: 'loaded', actions: assign({ statistics: ({ event }) => event.output }) },
         onError: {
           target: 'failed',
-          actions: { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: [
+            { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
+            assign({ failure: ({ event }) => failureReason(event.error) }),
+          ],
         },
       },
     },
     loaded: { type: 'final' },
-    failed: { type: 'final' },
+    failed: { on: { retry: 'loading' } },
   },
 });
 

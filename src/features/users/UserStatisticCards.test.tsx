@@ -2,12 +2,13 @@
 /**
  * The four user statistic cards (spec §2 "User statistic cards", §8 "User statistics failure", §9
  * placeholders) in each state of userStatisticsMachine: four pulsing placeholders while loading, one
- * card per statistic once loaded, the red box with the spec's text and no card once failed. How each
+ * card per statistic once loaded, the red box with the spec's text, the reason and Retry and no card
+ * once failed (issue 30). How each
  * value and change is worded is the model's check (tests/model/models/userStatistics.model.ts); here
  * that each card shows its statistic's words and chevron.
  */
-import { screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { UserStatistic } from '@/api/schemas/users';
@@ -56,7 +57,18 @@ async function cardsWhen(load: () => Promise<UserStatistic[]>, state: 'loading' 
   );
   await waitFor(given.actor, (snapshot) => snapshot.matches(state));
   renderScreen(<UserStatisticCards />);
+  return given;
 }
+
+/** A failed load: the server's 500 with its reason. */
+const failedLoad = () =>
+  Promise.reject(
+    new ApiError('Internal Server Error', {
+      kind: 'http',
+      status: 500,
+      serverMessage: 'Database unavailable',
+    }),
+  );
 
 describeScreenStates(userStatisticsMachine, {
   'userStatistics.loading': async () => {
@@ -84,12 +96,21 @@ describeScreenStates(userStatisticsMachine, {
     ]);
   },
   'userStatistics.failed': async () => {
-    await cardsWhen(
-      () => Promise.reject(new ApiError('Internal Server Error', { kind: 'http', status: 500 })),
-      'failed',
-    );
-    expect(screen.getByRole('alert').textContent).toBe(FAILED_TEXT);
+    await cardsWhen(failedLoad, 'failed');
+    const alert = screen.getByRole('alert');
+    // Spec §8's text word for word, the reason beside it, and Retry (issue 30).
+    expect(within(alert).getByText(FAILED_TEXT)).toBeTruthy();
+    expect(within(alert).getByText('Database unavailable')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryAllByTestId('statistic-placeholder')).toEqual([]);
     expect(screen.queryAllByTestId('user-statistic')).toEqual([]);
   },
+});
+
+describe('UserStatisticCards gestures', () => {
+  it('Retry sends retry', async () => {
+    const { sent } = await cardsWhen(failedLoad, 'failed');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(sent).toEqual([{ type: 'retry' }]);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Model of userStatisticsMachine (spec §2 "User statistic cards", §8 "User statistics failure"):
- * one load, then the cards or the red box for good. The serializer keeps the state alone; the
- * fixtures give four cards (a rise, a fall, no change, a percentage; a value in the thousands and one
- * with decimals) and a server failure. Once loaded, each card's texts are checked against spec §2's
+ * a load, then the cards for good, or the red box with the reason and Retry, which loads again (issue
+ * 30). The serializer keeps the state alone; the fixtures give four cards (a rise, a fall, no change,
+ * a percentage; a value in the thousands and one with decimals) and a server failure. Once loaded, each card's texts are checked against spec §2's
  * card rule, written out per card below rather than taken from the app's formatting.
  */
 import { expect } from 'vitest';
@@ -54,11 +54,17 @@ const CARD_TEXTS = [
 
 export default defineModel({
   machine: userStatisticsMachine,
-  events: {},
+  events: { retry: [{ type: 'retry' }] },
   outcomes: {
     loadStatistics: {
       done: [CARDS],
-      error: [new ApiError('Internal Server Error', { kind: 'http', status: 500 })],
+      error: [
+        new ApiError('Internal Server Error', {
+          kind: 'http',
+          status: 500,
+          serverMessage: 'Database unavailable',
+        }),
+      ],
     },
   },
   stubActions: ['reportFailure'],
@@ -66,7 +72,11 @@ export default defineModel({
   check: ({ before, event, after, actions, started }) => {
     if (before === null) {
       expect(after.value, 'the placeholders show while loading').toBe('loading');
-      expect(after.context.statistics).toEqual([]);
+      expect(after.context).toEqual({ statistics: [], failure: null });
+      expect(started.map((actor) => actor.src)).toEqual(['loadStatistics']);
+    } else if (event.type === 'retry') {
+      expect(after.value, 'issue 30: the placeholders show again').toBe('loading');
+      expect(after.context).toEqual(before.context);
       expect(started.map((actor) => actor.src)).toEqual(['loadStatistics']);
     } else if ('output' in event) {
       expect(after.value).toBe('loaded');
@@ -82,8 +92,8 @@ export default defineModel({
       ).toEqual(CARD_TEXTS);
     } else if ('error' in event) {
       expect(after.value, 'the red box replaces the cards').toBe('failed');
-      expect(after.status).toBe('done');
-      expect(after.context.statistics).toEqual([]);
+      expect(after.status, 'issue 30: it waits for Retry').toBe('active');
+      expect(after.context).toEqual({ statistics: [], failure: 'Database unavailable' });
       expect(actions).toEqual([{ type: 'reportFailure', params: { error: event.error } }]);
     }
   },
