@@ -9,8 +9,11 @@ import { addDays, londonDay, londonDayStart, monthStart } from '@/api/days';
 import { toMajorUnits } from '@/api/format';
 import { BUSINESS_TIME_ZONE } from '@/api/schemas/dashboard';
 import type {
+  ListSort,
   MonthlyStatistics,
+  OrderSortColumn,
   OrdersFilter,
+  TransactionSortColumn,
   TransactionStatusCode,
   TransactionsFilter,
   Transaction,
@@ -252,14 +255,50 @@ function toTransaction(row: TransactionRow): TransactionRecord {
   };
 }
 
+/** The transactions list's filters and its order (GET /dashboard/transactions; issue 30). */
+export type TransactionsListFilter = TransactionsFilter & { sort?: ListSort<TransactionSortColumn> };
+
 /**
- * One page of transactions matching `filter`, newest first (then highest id).
+ * The ORDER BY of a list order: the column (texts case-insensitively), then the instant and the id
+ * in the same direction, so equal values keep one order across pages; newest first when null.
+ */
+function listOrder(
+  keys: readonly SQL[],
+  at: typeof orders.ordered_at | typeof transactions.occurred_at,
+  id: typeof orders.id | typeof transactions.id,
+  descending: boolean,
+): SQL[] {
+  const direction = descending ? desc : asc;
+  return [...keys, at, id].map((key) => direction(key));
+}
+
+const transactionSortKeys: Readonly<Record<TransactionSortColumn, readonly SQL[]>> = {
+  transaction: [sql`lower(${transactions.transaction})`],
+  date: [],
+  amount: [sql`${transactions.amount}`],
+  reference_number: [sql`${transactions.reference_number}`],
+  payment_method: [sql`lower(${transactions.payment_method})`],
+  status: [sql`${transactions.status}`],
+};
+
+function transactionOrder(sort: ListSort<TransactionSortColumn> | undefined): SQL[] {
+  if (!sort) return listOrder([], transactions.occurred_at, transactions.id, true);
+  return listOrder(
+    transactionSortKeys[sort.column],
+    transactions.occurred_at,
+    transactions.id,
+    sort.descending,
+  );
+}
+
+/**
+ * One page of transactions matching `filter`, in its order (default newest first, then highest id).
  * @param page 1-based; a page past the end is empty
  * @param limit rows per page (the contract caps it at 100)
  */
 export async function listTransactions(
   db: Db,
-  filter: TransactionsFilter,
+  filter: TransactionsListFilter,
   page: number,
   limit: number,
 ): Promise<Page<TransactionRecord>> {
@@ -272,7 +311,7 @@ export async function listTransactions(
     .select(transactionColumns)
     .from(transactions)
     .where(where)
-    .orderBy(desc(transactions.occurred_at), desc(transactions.id))
+    .orderBy(...transactionOrder(filter.sort))
     .limit(limit)
     .offset((page - 1) * limit);
   return {
@@ -314,14 +353,17 @@ export type OrderRecord = UserOrder & {
   inc_vat_pence: number;
 };
 
+/** Units of an order: the sum of its lines' quantities. */
+const itemsOfOrder = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems}
+    where ${orderItems.order_id} = ${orders.id})`;
+
 const orderColumns = {
   id: orders.id,
   ordered_at: orders.ordered_at,
   cursor: exactInstant(orders.ordered_at),
   first_name: users.first_name,
   last_name: users.last_name,
-  number_of_items: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems}
-    where ${orderItems.order_id} = ${orders.id})`,
+  number_of_items: itemsOfOrder,
   total_ex_vat: orders.total_ex_vat,
   total_inc_vat: orders.total_inc_vat,
 };
@@ -352,13 +394,30 @@ function toOrder(row: OrderRow): OrderRecord {
   };
 }
 
+/** The user orders list's days and its order (GET /dashboard/orders; issue 30). */
+export type OrdersListFilter = OrdersFilter & { sort?: ListSort<OrderSortColumn> };
+
+const orderSortKeys: Readonly<Record<OrderSortColumn, readonly SQL[]>> = {
+  id: [sql`${orders.id}`],
+  date: [],
+  customer_name: [sql`lower(${users.first_name})`, sql`lower(${users.last_name})`],
+  number_of_items: [itemsOfOrder],
+  cost_of_order_ex_vat: [sql`${orders.total_ex_vat}`],
+  cost_of_order_inc_vat: [sql`${orders.total_inc_vat}`],
+};
+
+function orderOrder(sort: ListSort<OrderSortColumn> | undefined): SQL[] {
+  if (!sort) return listOrder([], orders.ordered_at, orders.id, true);
+  return listOrder(orderSortKeys[sort.column], orders.ordered_at, orders.id, sort.descending);
+}
+
 /**
- * One page of user orders within the filter's days, newest first (then highest id).
- * `number_of_items` counts units (the sum of the order lines' quantities).
+ * One page of user orders within the filter's days, in its order (default newest first, then
+ * highest id). `number_of_items` counts units (the sum of the order lines' quantities).
  */
 export async function listOrders(
   db: Db,
-  filter: OrdersFilter,
+  filter: OrdersListFilter,
   page: number,
   limit: number,
 ): Promise<Page<OrderRecord>> {
@@ -369,11 +428,14 @@ export async function listOrders(
     .where(where);
   // The page's ids first: PostgreSQL computes the select list (the items subquery) for every row an
   // OFFSET skips, so the costly columns are only worked out for the page itself.
+  // The customer's name may order the page, so the ids are picked with the users joined.
+  const order = orderOrder(filter.sort);
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
+    .innerJoin(users, eq(users.id, orders.user_id))
     .where(where)
-    .orderBy(desc(orders.ordered_at), desc(orders.id))
+    .orderBy(...order)
     .limit(limit)
     .offset((page - 1) * limit)
     .as('page_ids');
@@ -382,7 +444,7 @@ export async function listOrders(
     .from(orders)
     .innerJoin(pageIds, eq(pageIds.id, orders.id))
     .innerJoin(users, eq(users.id, orders.user_id))
-    .orderBy(desc(orders.ordered_at), desc(orders.id));
+    .orderBy(...order);
   return {
     rows: rows.map(toOrder),
     current_page: page,

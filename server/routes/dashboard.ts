@@ -99,7 +99,8 @@ export async function dashboardRoutes(app: FastifyInstance, { dashboard }: AppSe
     {
       method: 'GET',
       url: '/transactions',
-      summary: 'A page of transactions, newest first, filtered by status and London days (inclusive)',
+      summary:
+        'A page of transactions filtered by status and London days (inclusive), in the order of `sort` (default newest first)',
       tags: TAGS,
       query: TransactionsQuery,
       responses: { 200: { description: 'One page', schema: TransactionsPage }, ...badFilter },
@@ -146,7 +147,8 @@ export async function dashboardRoutes(app: FastifyInstance, { dashboard }: AppSe
     {
       method: 'GET',
       url: '/orders',
-      summary: 'A page of user orders, newest first, within London days (inclusive)',
+      summary:
+        'A page of user orders within London days (inclusive), in the order of `sort` (default newest first)',
       tags: TAGS,
       query: OrdersQuery,
       responses: { 200: { description: 'One page', schema: OrdersPage }, ...badFilter },

@@ -98,6 +98,75 @@ const StatusList = v.pipe(
   ),
 );
 
+/**
+ * A list's order (issue 30 "sort on transactions and orders"): a column, ascending or descending;
+ * null is the default order, newest first.
+ */
+export type ListSort<C extends string> = { column: C; descending: boolean } | null;
+
+/**
+ * The order a `sort` value names, as the users and feeds lists write it: a column ('amount'), or a
+ * column after '-' for descending ('-amount'); '' is the default (null). Undefined for anything else.
+ */
+export function parseListSort<C extends string>(
+  columns: readonly C[],
+  text: string,
+): ListSort<C> | undefined {
+  if (text === '') return null;
+  const descending = text.startsWith('-');
+  const column = descending ? text.slice(1) : text;
+  return (columns as readonly string[]).includes(column) ? { column: column as C, descending } : undefined;
+}
+
+/** The `sort` value of an order (the inverse of {@link parseListSort}). */
+export function listSortText<C extends string>(sort: ListSort<C>): string {
+  return sort === null ? '' : `${sort.descending ? '-' : ''}${sort.column}`;
+}
+
+/**
+ * The `sort` query value of a list over `columns`, validated into a {@link ListSort}; anything else
+ * is refused with a message that names every accepted value.
+ */
+const sortOf = <C extends string>(columns: readonly C[]) =>
+  v.pipe(
+    v.string(),
+    v.rawTransform<string, ListSort<C>>(({ dataset, addIssue, NEVER }) => {
+      const sort = parseListSort(columns, dataset.value);
+      if (sort !== undefined) return sort;
+      addIssue({ message: `must be one of ${columns.join(', ')}, each optionally after '-' (descending)` });
+      return NEVER;
+    }),
+  );
+
+/**
+ * The columns the transactions list sorts by, the wire names of its fields (spec §2's Transaction,
+ * Date & Time, Amount, Reference Number, Payment Method and Status). Ties go by date, then id, in
+ * the same direction, so every page has one stable order.
+ */
+export const TRANSACTION_SORT_COLUMNS = [
+  'transaction',
+  'date',
+  'amount',
+  'reference_number',
+  'payment_method',
+  'status',
+] as const;
+export type TransactionSortColumn = (typeof TRANSACTION_SORT_COLUMNS)[number];
+
+/**
+ * The columns the user orders list sorts by, the wire names of its fields (spec §2's Order Number,
+ * Date & Time, Customer Name, Number Of Items and both costs); ties as for transactions.
+ */
+export const ORDER_SORT_COLUMNS = [
+  'id',
+  'date',
+  'customer_name',
+  'number_of_items',
+  'cost_of_order_ex_vat',
+  'cost_of_order_inc_vat',
+] as const;
+export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
+
 /** Filters of the transactions list and report. */
 export const TransactionsFilter = dateRangeChecks(
   v.object({
@@ -108,7 +177,10 @@ export const TransactionsFilter = dateRangeChecks(
 );
 export type TransactionsFilter = v.InferOutput<typeof TransactionsFilter>;
 
-/** GET /dashboard/transactions query: page (default 1), limit (1–100, default 100) and the filters. */
+/**
+ * GET /dashboard/transactions query: page (default 1), limit (1–100, default 100), the filters and
+ * the order (`sort`, see {@link parseListSort}; default newest first).
+ */
 export const TransactionsQuery = dateRangeChecks(
   v.object({
     page: v.optional(PageNumber, '1'),
@@ -116,6 +188,7 @@ export const TransactionsQuery = dateRangeChecks(
     status: v.optional(StatusList),
     start_date: v.optional(DayString),
     end_date: v.optional(DayString),
+    sort: v.optional(sortOf(TRANSACTION_SORT_COLUMNS), ''),
   }),
 );
 export type TransactionsQuery = v.InferOutput<typeof TransactionsQuery>;
@@ -129,13 +202,17 @@ export const OrdersFilter = dateRangeChecks(
 );
 export type OrdersFilter = v.InferOutput<typeof OrdersFilter>;
 
-/** GET /dashboard/orders query: page (default 1), limit (1–100, default 10) and the filters. */
+/**
+ * GET /dashboard/orders query: page (default 1), limit (1–100, default 10), the filters and the
+ * order (`sort`, see {@link parseListSort}; default newest first).
+ */
 export const OrdersQuery = dateRangeChecks(
   v.object({
     page: v.optional(PageNumber, '1'),
     limit: v.optional(limitOf(100), String(ORDERS_PAGE_LIMIT)),
     start_date: v.optional(DayString),
     end_date: v.optional(DayString),
+    sort: v.optional(sortOf(ORDER_SORT_COLUMNS), ''),
   }),
 );
 export type OrdersQuery = v.InferOutput<typeof OrdersQuery>;
