@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
@@ -13,6 +13,7 @@ import { CONDITION } from '@test-support/time-limits';
 import { APPS_LOGOUT_ALERT } from './DashboardLayout';
 import { forgetListLocations } from './list-return';
 import { ROUTE_ERROR_TEXT } from './RouteError';
+import type { RouteBreadcrumbHandle } from './RouteBreadcrumb';
 import { routes } from './router';
 
 type Session = {
@@ -350,6 +351,28 @@ describe('dashboard guard (spec §4 Route guard)', () => {
     expect(screen.getByRole('button', { name: 'Open navigation' })).toBeTruthy();
     const breadcrumb = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(breadcrumb.textContent).toBe('HomeDashboard');
+    // Issue 30: 'Home' is the dashboard's home, not the public site.
+    expect(within(breadcrumb).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard');
+  });
+});
+
+describe('breadcrumbs (issue 30)', () => {
+  /** Every route's handle, depth first. */
+  const handles = (list: readonly RouteObject[]): unknown[] =>
+    list.flatMap((route) => [route.handle, ...handles(route.children ?? [])]);
+
+  it("links every dashboard screen's crumbs and back link within the dashboard", () => {
+    const trails = handles(routes).flatMap((handle) =>
+      typeof handle === 'object' && handle !== null && 'breadcrumb' in handle
+        ? [(handle as RouteBreadcrumbHandle).breadcrumb]
+        : [],
+    );
+    expect(trails.length).toBeGreaterThanOrEqual(8);
+    const hrefs = trails.flatMap((trail) => [
+      ...trail.items.flatMap((item) => (item.href === undefined ? [] : [item.href])),
+      ...(trail.backHref === undefined ? [] : [trail.backHref]),
+    ]);
+    expect(hrefs.filter((href) => href !== '/dashboard' && !href.startsWith('/dashboard/'))).toEqual([]);
   });
 });
 

@@ -110,7 +110,8 @@ export const routes: RouteObject[] = [
             children: withErrorElement(<RouteError home={DASHBOARD_HOME} />, [
               {
                 index: true,
-                handle: crumbs({ items: [{ label: 'Home', href: paths.home }, { label: 'Dashboard' }] }),
+                // Spec §2 'Home > Dashboard': 'Home' is the dashboard's home, not the public site (issue 30).
+                handle: crumbs({ items: [{ label: 'Home', href: paths.dashboard }, { label: 'Dashboard' }] }),
                 lazy: screen(() => import('@/features/dashboard/DashboardHomePage'), 'DashboardHomePage'),
               },
               {
