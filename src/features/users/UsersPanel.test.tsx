@@ -2,7 +2,7 @@
 /**
  * The users panel (spec §2 "Users list panel"; issues 3 and 15) in each state of usersListMachine:
  * a skeleton and the spinner while the first page loads; the last rows dimmed and busy while a typed
- * search waits; each user's name and email, status, feed share, orders and Edit User link once
+ * search waits; each user's name (a link to their page) and email, status, feed share, orders and Edit User link once
  * loaded, with the page buttons when there are more pages, or 'No users found.'; the failure with
  * Retry and nothing else once a load failed, even after rows were shown. The controls show the
  * list's filters (search, the statuses' count, the sorted column). Issue 29: each customer's Status
@@ -186,6 +186,10 @@ describeScreenStates(usersListMachine, {
     ]);
     const edits = within(table()).getAllByRole('link', { name: 'Edit User' });
     expect(edits.map((link) => link.getAttribute('href'))).toEqual([paths.editUser(1), paths.editUser(2)]);
+    // Issue 30: each name links to the user's page; each email shows whole, its tooltip too.
+    const names = ['Ada Hopper', 'Grace Hopper'].map((name) => within(table()).getByRole('link', { name }));
+    expect(names.map((link) => link.getAttribute('href'))).toEqual([paths.editUser(1), paths.editUser(2)]);
+    expect(within(table()).getByTitle('grace@example.com').textContent).toBe('grace@example.com');
     expect(shownPages(document.body)).toEqual({ pages: ['1', '2', '3'], current: '2' });
   },
   'usersList.failed': async () => {
@@ -219,7 +223,8 @@ it('shows each status, and each customer’s Shopify connection with a failure�
     `Joan Hopperjoan@example.com | ActiveShopify: ${SHOPIFY_CONNECTION_TEXTS.not_configured}`,
     `Hedy Hopperhedy@example.com | ActiveShopify: ${SHOPIFY_CONNECTION_TEXTS.not_checked}`,
   ]);
-  const titled = [...tableBody(table()).querySelectorAll('[title]')].map((element) =>
+  // The Status column's tooltips (the Name column's are the emails, issue 30).
+  const titled = [...tableBody(table()).querySelectorAll('td:nth-child(2) [title]')].map((element) =>
     element.getAttribute('title'),
   );
   expect(titled, 'the tooltip of a failed connection only').toEqual([

@@ -10,6 +10,9 @@
  *
  * Issue 29: a customer's Status cell also shows their Shopify connection as last checked, compact
  * (a small dot and the status's words; a failure's reason as its tooltip and read after it).
+ *
+ * Issue 30: a user's name links to their page (as 'Edit User' does), and an email is never cut: it
+ * wraps at any character when the column is narrow, with the whole address as its tooltip.
  */
 import {
   Box,
@@ -154,9 +157,11 @@ function UserRow({ user }: { user: User }) {
       <Table.Cell>
         <HStack gap="3">
           <UserAvatar user={user} />
-          <Stack gap="0">
-            <Text fontWeight="medium">{`${user.first_name} ${user.last_name}`}</Text>
-            <Text fontSize="sm" color="fg.muted">
+          <Stack gap="0" minW="0">
+            <Link asChild fontWeight="medium" color="fg" variant="plain">
+              <RouterLink to={paths.editUser(user.id)}>{`${user.first_name} ${user.last_name}`}</RouterLink>
+            </Link>
+            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere" title={user.email}>
               {user.email}
             </Text>
           </Stack>
