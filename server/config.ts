@@ -81,6 +81,11 @@ export interface Config {
    */
   publicUrl: string;
   /**
+   * Whether PUBLIC_URL was given: without it the back-office shows feed URLs on the browser's own
+   * origin rather than the listening address (issue 30).
+   */
+  publicUrlSet: boolean;
+  /**
    * CATALOGUE_CURRENCY: ISO 4217 code of the catalogue's prices, default EUR (the spec's €;
    * ARCHITECTURE.md §4 "Currency"); the feeds and the feed editor use it.
    */
@@ -359,6 +364,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordChangeRateLimit: { ...DEFAULT_PASSWORD_CHANGE_RATE_LIMIT },
     passwordHashing: defaultHashingBound(),
     publicUrl: read(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    publicUrlSet: read(env, 'PUBLIC_URL') !== undefined,
     catalogueCurrency: read(env, 'CATALOGUE_CURRENCY') ?? 'EUR',
     shopifyApiVersion: read(env, 'SHOPIFY_API_VERSION') ?? DEFAULT_SHOPIFY_API_VERSION,
     shopifySyncIntervalMinutes:
@@ -394,6 +400,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordChangeRateLimit: { ...DEFAULT_PASSWORD_CHANGE_RATE_LIMIT },
     passwordHashing: defaultHashingBound(),
     publicUrl: 'http://feeds.test',
+    publicUrlSet: true,
     catalogueCurrency: 'EUR',
     shopifyApiVersion: DEFAULT_SHOPIFY_API_VERSION,
     // Tests sync on demand only.

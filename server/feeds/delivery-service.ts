@@ -5,11 +5,13 @@
  * (delivery-cache.ts). How a verdict is answered over HTTP (401 challenge, 404, 429 with RateLimit
  * fields) is the route's business: server/routes/feed-delivery.ts.
  */
+import { eq } from 'drizzle-orm';
 import { consumeApiTokenRequest } from '../auth/api-token-check';
 import type { ApiTokenOutcome } from '../auth/api-token-check';
 import type { FeedFormat } from '@/api/schemas/feed-formats';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
+import { feeds } from '../db/schema';
 import { findFeedOwner, loadDeliveredFeed } from './delivery';
 import { MicroCache, RenderedDocument } from './delivery-cache';
 import { FEED_RENDERERS } from './feed-renderers';
@@ -20,7 +22,7 @@ const NO_OWNER = 0;
 /** What the delivery service needs from the app. */
 export interface DeliveryDeps {
   db: Db;
-  /** The clock of the document cache and of the tokens' `last_used_at`. */
+  /** The clock of the document cache, of the tokens' `last_used_at` and the feeds' `last_pulled_at`. */
   now: () => Date;
   /** Where relative image paths and links point, and what prices are in. */
   config: Pick<Config, 'publicUrl' | 'catalogueCurrency'>;
@@ -29,7 +31,8 @@ export interface DeliveryDeps {
 /** The delivery service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface DeliveryService {
   /**
-   * Checks `token` against feed `feedId`'s customer and, when it may pull, counts the pull.
+   * Checks `token` against feed `feedId`'s customer and, when it may pull, counts the pull and
+   * stamps the feed's `last_pulled_at` (issue 30: the Delivery panel says when a client last pulled).
    * Resolves to the grant or to why the token was refused (an unknown feed is `not_owner`, as
    * another customer's feed is); never rejects for a refusal.
    */
@@ -60,7 +63,11 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
   return {
     async authorise(token, feedId) {
       const feed = await findFeedOwner(db, feedId);
-      return consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER, now());
+      const at = now();
+      const outcome = await consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER, at);
+      if (outcome.status === 'ok')
+        await db.update(feeds).set({ last_pulled_at: at }).where(eq(feeds.id, feedId));
+      return outcome;
     },
 
     document: (format, feedId, selfLink) =>

@@ -9,7 +9,9 @@ import { DIAGNOSTIC_WARNINGS } from '@/api/schemas/feed-diagnostics';
 import { feedUrls } from '@/api/schemas/feed-formats';
 import { EXCLUSION_REASONS, EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ExclusionReason } from '@/api/schemas/shop';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open';
+import { feeds } from '../db/schema';
 import type { DeliveryOptions, DiagnosticWarning } from './delivery';
 import { buildDeliveredFeed } from './delivery';
 import { validateFeedItems } from './feed-validator';
@@ -46,7 +48,8 @@ function grouped<K extends string>(
  * The diagnostics of feed `feedId`, or null when there is no such feed. `now` tells whether a
  * store sync still runs.
  * @param feedUrlBase where the delivery API serves feeds, e.g.
- *   'https://feeds.example.com/api/feed/v1/feeds' (the id and '.json', '.csv' or '.xml' follow)
+ *   'https://feeds.example.com/api/feed/v1/feeds', or '/api/feed/v1/feeds' on the browser's origin
+ *   (the id and '.json', '.csv' or '.xml' follow)
  */
 export async function feedDiagnostics(
   db: Db,
@@ -59,6 +62,11 @@ export async function feedDiagnostics(
   const shopify =
     build.userId === null ? null : await feedShopifyStatus(db, build.userId, counts, options.now);
   const { feed } = build;
+  const [pulled] = await db
+    .select({ at: feeds.last_pulled_at })
+    .from(feeds)
+    .where(eq(feeds.id, feedId))
+    .limit(1);
   const excluded = grouped<ExclusionReason>(
     EXCLUSION_REASONS,
     build.excluded.map(({ reason, item }) => ({ key: reason, item })),
@@ -85,6 +93,7 @@ export async function feedDiagnostics(
     warnings,
     errors: validateFeedItems(feed.items.map(googleAttributes)),
     urls: feedUrls(options.feedUrlBase, feed.id),
+    last_pulled_at: pulled?.at?.toISOString() ?? null,
     preview: feed.items.slice(0, PREVIEW_SIZE).map((item) => ({
       id: item.id,
       title: item.title,

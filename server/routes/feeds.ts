@@ -81,8 +81,12 @@ export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppSer
         404: { description: 'No feed has this id' },
       },
     },
+    // Without PUBLIC_URL the URLs are paths the browser puts on its own origin (issue 30).
     async ({ params }) =>
-      feeds.diagnostics(params.feedId, `${config.publicUrl}${FEED_DELIVERY_PREFIX}/feeds`),
+      feeds.diagnostics(
+        params.feedId,
+        `${config.publicUrlSet ? config.publicUrl : ''}${FEED_DELIVERY_PREFIX}/feeds`,
+      ),
   );
 
   defineRoute(

@@ -280,6 +280,27 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
     });
   });
 
+  it("last_pulled_at: null until a pull is accepted, then that pull's server time; a refused pull leaves it (issue 30)", async () => {
+    const lastPulled = async () =>
+      v.parse(FeedDiagnostics, (await diagnostics(emptyFeedId)).json()).last_pulled_at;
+    expect(await lastPulled()).toBeNull();
+    const { token } = await issueToken(t, customer);
+    const pull = (password: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/feed/v1/feeds/${emptyFeedId}.xml`,
+        // As Google's scheduled fetch sends it: HTTP Basic, the token as the password.
+        headers: { authorization: `Basic ${Buffer.from(`google:${password}`).toString('base64')}` },
+      });
+    t.clock.advance(60_000);
+    const pulledAt = t.clock.now().toISOString();
+    expect((await pull(token)).statusCode).toBe(200);
+    expect(await lastPulled()).toBe(pulledAt);
+    t.clock.advance(60_000);
+    expect((await pull('pf_live_not-a-token')).statusCode).toBe(401);
+    expect(await lastPulled()).toBe(pulledAt);
+  });
+
   it('previews the first 10 items exactly as the customer receives them', async () => {
     const body = v.parse(FeedDiagnostics, (await diagnostics(feedId)).json());
     const { token } = await issueToken(t, customer);
@@ -335,5 +356,27 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const operation = doc.paths['/api/backoffice/feeds/{feedId}/diagnostics'].get;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '404']));
+  });
+});
+
+describe('GET /feeds/{feedId}/diagnostics without PUBLIC_URL (issue 30)', () => {
+  it("gives the feed URLs as paths on the browser's origin, never the listening address", async () => {
+    const bare = await createTestApp({ publicUrl: 'http://0.0.0.0:3000', publicUrlSet: false });
+    try {
+      const token = (await login(bare.app, bare.users.admin.email)).access_token;
+      const id = await insertFeed(bare.db, 'Bare', bare.users.customer.id, []);
+      const answer = await bare.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/feeds/${id}/diagnostics`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(v.parse(FeedDiagnostics, answer.json()).urls).toEqual({
+        json: `/api/feed/v1/feeds/${id}.json`,
+        csv: `/api/feed/v1/feeds/${id}.csv`,
+        xml: `/api/feed/v1/feeds/${id}.xml`,
+      });
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -86,7 +86,13 @@ export const FeedDiagnostics = v.object({
   warnings: v.array(WarningGroup),
   /** Problems the feed validator finds in delivered items; empty when Google would accept all. */
   errors: v.array(v.object({ item_id: v.string(), attribute: v.string(), message: v.string() })),
+  /**
+   * Where the feed is fetched: absolute under PUBLIC_URL, or paths on the back-office's own origin
+   * when PUBLIC_URL is not set (the browser resolves them; never the server's listening address).
+   */
   urls: FeedUrls,
+  /** When a client last pulled the feed with an accepted token (ISO 8601), or null: never (issue 30). */
+  last_pulled_at: v.nullable(v.string()),
   preview: v.array(PreviewItem),
   /** The customer's Shopify store as this feed sees it (issue 29); null for a feed with no customer. */
   shopify: v.nullable(FeedShopifyStatus),
