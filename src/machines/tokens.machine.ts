@@ -79,6 +79,23 @@ export function tokenChangedMessage(tokenId: number, change: 'revoked' | 'restor
   return `Token #${tokenId} ${change}`;
 }
 
+/** How a token is named in sentences: `token #12 “Shop feed”`, or `token #12` when unnamed. */
+export function tokenLabel(token: Pick<ApiToken, 'id' | 'name'>): string {
+  return token.name === null ? `token #${token.id}` : `token #${token.id} “${token.name}”`;
+}
+
+/**
+ * The new token as the shown-once dialog (`SecretOnceDialog`) takes it, or null when none is on
+ * show: its whole value, its name in the sentence, and its Copy's name (issue 30).
+ */
+export function onceSecretOf(
+  token: ApiTokenSecret | null,
+): { value: string; name: string; copyLabel: string } | null {
+  return token === null
+    ? null
+    : { value: token.token, name: tokenLabel(token), copyLabel: `Copy token #${token.id}` };
+}
+
 /** The name form: which token it renames (null: a new token), what is typed, and its error. */
 export interface TokenNameDraft {
   tokenId: number | null;

@@ -1,24 +1,18 @@
 /**
  * The dialogs of the Associated Tokens panel (issue 15 finding 1): the name form used to add a token
- * and to rename one ('Name (optional)'), the confirmation that names the token before it is
- * revoked, and the new token shown once with Copy and 'I have saved it' (issue 30, also used by the
- * feed's "Connect Google Merchant Center"). All only render the tokens machine's state and hand the
- * person's input back to it.
+ * and to rename one ('Name (optional)'), and the confirmation that names the token before it is
+ * revoked. Both only render the tokens machine's state and hand the person's input back to it. The
+ * new token shown once is `src/ui/SecretOnceDialog.tsx` (issue 30), shared with the feed's
+ * "Connect Google Merchant Center".
  */
-import { Button, Code, Dialog, HStack, Input, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Input, Portal, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import type { ApiToken, ApiTokenSecret } from '@/api/schemas/tokens';
+import type { ApiToken } from '@/api/schemas/tokens';
 import { TOKEN_NAME_MAX_LENGTH } from '@/api/schemas/tokens';
-import { TOKEN_NAME_FIELD_ID, TOKEN_SECRET_COPY_ID } from '@/machines/tokens.machine';
+import { TOKEN_NAME_FIELD_ID, tokenLabel } from '@/machines/tokens.machine';
 import type { TokensView } from '@/machines/tokens.machine';
-import { CopyButton } from '@/ui/CopyButton';
 import { FormField } from '@/ui/FormField';
 import { formSubmitProps } from '@/ui/form-submit';
-
-/** How a token is named in sentences: `token #12 “Shop feed”`, or `token #12` when unnamed. */
-export function tokenLabel(token: Pick<ApiToken, 'id' | 'name'>): string {
-  return token.name === null ? `token #${token.id}` : `token #${token.id} “${token.name}”`;
-}
 
 const NAME_FORM_ID = 'token-name-form';
 
@@ -132,71 +126,6 @@ export function RevokeTokenDialog({ token, onConfirm, onCancel }: RevokeTokenDia
               </Button>
               <Button colorPalette="red" onClick={onConfirm}>
                 Revoke
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-/** Props of {@link TokenSecretDialog}. */
-export interface TokenSecretDialogProps {
-  /** The token just issued, with its whole secret (the view's `issued`), or null when closed. */
-  token: ApiTokenSecret | null;
-  onSaved: () => void;
-}
-
-/**
- * The new token in full, once (issue 30, as Stripe shows a new secret key): the token with Copy,
- * and 'I have saved it', the one way to close it, since afterwards only the token's prefix is ever
- * shown. Escape and a click outside do not close it: a slip would lose the token. The Copy button
- * takes the focus (the machine asks for it; `initialFocusEl` agrees so the two do not race).
- */
-export function TokenSecretDialog({ token, onSaved }: TokenSecretDialogProps) {
-  return (
-    <Dialog.Root
-      open={token !== null}
-      closeOnEscape={false}
-      closeOnInteractOutside={false}
-      initialFocusEl={() => document.getElementById(TOKEN_SECRET_COPY_ID)}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Save your new token</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="3">
-                Copy {token === null ? 'the token' : tokenLabel(token)} now and keep it somewhere safe. It is
-                shown only this once; afterwards the list shows its first characters only.
-              </Text>
-              <HStack align="start" gap="2">
-                <Code
-                  display="block"
-                  flex="1"
-                  p="3"
-                  wordBreak="break-all"
-                  whiteSpace="pre-wrap"
-                  data-testid="new-token"
-                >
-                  {token?.token}
-                </Code>
-                {token && (
-                  <CopyButton
-                    id={TOKEN_SECRET_COPY_ID}
-                    value={token.token}
-                    label={`Copy token #${token.id}`}
-                  />
-                )}
-              </HStack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button colorPalette="brand" onClick={onSaved}>
-                I have saved it
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

@@ -23,12 +23,20 @@ import {
 import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
 import type { ApiToken } from '@/api/schemas/tokens';
-import { remainingRequests, selectTokensView, tokenToggleId, tokensMachine } from '@/machines/tokens.machine';
+import {
+  TOKEN_SECRET_COPY_ID,
+  onceSecretOf,
+  remainingRequests,
+  selectTokensView,
+  tokenToggleId,
+  tokensMachine,
+} from '@/machines/tokens.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { StatusDot } from '@/ui/StatusDot';
 import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from '@/ui/TableRegion';
-import { RevokeTokenDialog, TokenNameDialog, TokenSecretDialog } from './TokenDialogs';
+import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
+import { RevokeTokenDialog, TokenNameDialog } from './TokenDialogs';
 
 const NUMBER = new Intl.NumberFormat('en-GB');
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -255,7 +263,12 @@ export function TokensPanel({ userId }: TokensPanelProps) {
         onSubmit={() => tokens.send({ type: 'tokens.submitName' })}
         onCancel={() => tokens.send({ type: 'tokens.cancelName' })}
       />
-      <TokenSecretDialog token={view.issued} onSaved={() => tokens.send({ type: 'tokens.saved' })} />
+      <SecretOnceDialog
+        title="Save your new token"
+        secret={onceSecretOf(view.issued)}
+        copyButtonId={TOKEN_SECRET_COPY_ID}
+        onSaved={() => tokens.send({ type: 'tokens.saved' })}
+      />
       <RevokeTokenDialog
         token={view.confirming}
         onConfirm={() => tokens.send({ type: 'tokens.confirmRevoke' })}
