@@ -32,6 +32,13 @@ export interface TransactionsRequest {
   status: readonly number[];
   start_date: string;
   end_date: string;
+  /** The list's order (`amount`, `-date`, …; '' or none newest first): GET /dashboard/transactions' `sort`. */
+  sort?: string;
+}
+
+/** The `sort` parameter of a list request, left out for the default order. */
+function sortParam(query: { sort?: string }): Record<string, string> {
+  return query.sort ? { sort: query.sort } : {};
 }
 
 function dayParams(query: { start_date: string; end_date: string }): Record<string, string> {
@@ -57,7 +64,7 @@ export function fetchTransactions(
   signal?: AbortSignal,
 ): Promise<TransactionsPage> {
   return request(TransactionsPage, 'get', 'dashboard/transactions', {
-    searchParams: { page: query.page, limit: 100, ...transactionFilterParams(query) },
+    searchParams: { page: query.page, limit: 100, ...transactionFilterParams(query), ...sortParam(query) },
     signal,
   });
 }
@@ -67,12 +74,14 @@ export interface OrdersRequest {
   page: number;
   start_date: string;
   end_date: string;
+  /** The list's order (see TransactionsRequest.sort): GET /dashboard/orders' `sort`. */
+  sort?: string;
 }
 
 /** GET /dashboard/orders with the default page size of 10 (spec §9). */
 export function fetchOrders(query: OrdersRequest, signal?: AbortSignal): Promise<OrdersPage> {
   return request(OrdersPage, 'get', 'dashboard/orders', {
-    searchParams: { page: query.page, limit: 10, ...dayParams(query) },
+    searchParams: { page: query.page, limit: 10, ...dayParams(query), ...sortParam(query) },
     signal,
   });
 }

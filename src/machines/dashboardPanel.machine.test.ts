@@ -93,7 +93,9 @@ describe('ordersPanelMachine', () => {
   it('starts its list on Last 7 days from page 1, fetched once, its table region focused on paging', async () => {
     const { requests, list, period } = startOrdersPanel();
     await settle();
-    expect(requests).toEqual([{ filters: { start_date: '2025-05-26', end_date: '2025-06-02' }, page: 1 }]);
+    expect(requests).toEqual([
+      { filters: { start_date: '2025-05-26', end_date: '2025-06-02', sort: '' }, page: 1 },
+    ]);
     expect(period().getSnapshot().context).toMatchObject({
       preset: 'last7',
       from: '2025-05-26',
@@ -111,7 +113,7 @@ describe('ordersPanelMachine', () => {
     period().send({ type: 'period.select', preset: 'today' });
     await settle();
     expect(list().getSnapshot().context).toMatchObject({
-      filters: { start_date: '2025-06-02', end_date: '2025-06-02' },
+      filters: { start_date: '2025-06-02', end_date: '2025-06-02', sort: '' },
       page: 1,
     });
     period().send({ type: 'period.from', value: '2025-05-01' });
@@ -120,13 +122,17 @@ describe('ordersPanelMachine', () => {
     clock.increment(DATE_INPUT_DEBOUNCE_MS);
     await settle();
     expect(requests.at(-1)).toEqual({
-      filters: { start_date: '2025-05-01', end_date: '2025-06-02' },
+      filters: { start_date: '2025-05-01', end_date: '2025-06-02', sort: '' },
       page: 1,
     });
     period().send({ type: 'period.from', value: '' });
     clock.increment(DATE_INPUT_DEBOUNCE_MS);
     await settle();
-    expect(list().getSnapshot().context.filters).toEqual({ start_date: '', end_date: '2025-06-02' });
+    expect(list().getSnapshot().context.filters).toEqual({
+      start_date: '',
+      end_date: '2025-06-02',
+      sort: '',
+    });
     expect(list().getSnapshot().value, 'spec §2: no fetch without both days').toBe('incomplete');
     expect(requests.map((request) => request.filters.start_date)).toEqual([
       '2025-05-26',
@@ -147,15 +153,18 @@ describe('ordersPanelMachine', () => {
     expect(list().getSnapshot().context.filters, 'the table keeps what it shows').toEqual({
       start_date: '2025-05-26',
       end_date: '2025-06-02',
+      sort: '',
     });
     expect(requests).toHaveLength(1);
   });
 
-  it('keeps its filters in the URL under orders. beside the other panel, and follows Back', async () => {
-    const url = fakeLocations('?tx.status=2&orders.start_date=2025-05-01&orders.page=2');
+  it('keeps its filters and order in the URL under orders. beside the other panel, and follows Back', async () => {
+    const url = fakeLocations('?tx.status=2&orders.start_date=2025-05-01&orders.sort=-date&orders.page=2');
     const { requests, list, period } = startOrdersPanel(undefined, url);
     await settle();
-    expect(requests).toEqual([{ filters: { start_date: '2025-05-01', end_date: '2025-06-02' }, page: 2 }]);
+    expect(requests).toEqual([
+      { filters: { start_date: '2025-05-01', end_date: '2025-06-02', sort: '-date' }, page: 2 },
+    ]);
     expect(period().getSnapshot().context).toMatchObject({
       preset: 'custom',
       from: '2025-05-01',
@@ -167,12 +176,13 @@ describe('ordersPanelMachine', () => {
       'tx.status': '2',
       'orders.start_date': '2025-06-01',
       'orders.end_date': '2025-06-01',
+      'orders.sort': '-date',
     });
     // Back: the list and the inputs follow the URL.
-    url.go('?tx.status=2&orders.start_date=2025-05-01&orders.page=2');
+    url.go('?tx.status=2&orders.start_date=2025-05-01&orders.sort=-date&orders.page=2');
     await settle();
     expect(list().getSnapshot().context).toMatchObject({
-      filters: { start_date: '2025-05-01', end_date: '2025-06-02' },
+      filters: { start_date: '2025-05-01', end_date: '2025-06-02', sort: '-date' },
       page: 2,
     });
     expect(period().getSnapshot().context).toMatchObject({
@@ -228,12 +238,12 @@ describe('transactionsPanelMachine', () => {
     await settle();
     expect(Object.keys(panel.getSnapshot().children).sort()).toEqual(['export', 'list', 'period', 'report']);
     expect(requests).toEqual([
-      { filters: { status: [], start_date: '2025-05-26', end_date: '2025-06-02' }, page: 1 },
+      { filters: { status: [], start_date: '2025-05-26', end_date: '2025-06-02', sort: '' }, page: 1 },
     ]);
     requireChild(panel.getSnapshot(), 'period').send({ type: 'period.select', preset: 'yesterday' });
     await settle();
     expect(requests.at(-1)).toEqual({
-      filters: { status: [], start_date: '2025-06-01', end_date: '2025-06-01' },
+      filters: { status: [], start_date: '2025-06-01', end_date: '2025-06-01', sort: '' },
       page: 1,
     });
     expect(requireChild(panel.getSnapshot(), 'list').getSnapshot().context.regionId).toBe(

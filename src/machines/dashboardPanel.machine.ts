@@ -117,13 +117,13 @@ function dayFilters(range: DayRange): { start_date: string; end_date: string } {
 const ORDERS_LIST: PanelList<OrderFilters> = {
   prefix: ORDERS_URL_PREFIX,
   regionId: ORDERS_REGION_ID,
-  otherDefaults: {},
+  otherDefaults: { sort: '' },
 };
 
 const TRANSACTIONS_LIST: PanelList<TransactionFilters> = {
   prefix: TRANSACTIONS_URL_PREFIX,
   regionId: TRANSACTIONS_REGION_ID,
-  otherDefaults: { status: [] },
+  otherDefaults: { status: [], sort: '' },
 };
 
 /** The User Orders panel: list `list` (orders), period `period`, report `report`, export `export`. */

@@ -18,7 +18,7 @@ describe('ordersListMachine', () => {
           }),
         },
       }),
-      { input: { filters: { start_date: '2025-05-26', end_date: '' }, page: 2 } },
+      { input: { filters: { start_date: '2025-05-26', end_date: '', sort: '-date' }, page: 2 } },
     ).start();
     expect(actor.getSnapshot().value).toBe('incomplete');
     await settle();
@@ -26,7 +26,9 @@ describe('ordersListMachine', () => {
 
     actor.send({ type: 'list.filter', filters: { end_date: '2025-06-02' } });
     await settle();
-    expect(asked).toEqual([{ filters: { start_date: '2025-05-26', end_date: '2025-06-02' }, page: 1 }]);
+    expect(asked).toEqual([
+      { filters: { start_date: '2025-05-26', end_date: '2025-06-02', sort: '-date' }, page: 1 },
+    ]);
     expect(actor.getSnapshot().value).toBe('loaded');
 
     actor.send({ type: 'list.filter', filters: { start_date: '' } });

@@ -7,12 +7,16 @@
  */
 import { fetchOrders } from '@/api/dashboard';
 import { isValidDayRange } from '@/api/days';
+import { ORDER_SORT_COLUMNS, knownListSort } from '@/api/schemas/dashboard';
 import type { UserOrder } from '@/api/schemas/dashboard';
 import { createListMachine } from './list.machine';
 import type { ListPage } from './list.machine';
 
-/** Filters: the days `YYYY-MM-DD` of From and To ('' while unset). */
-export type OrderFilters = { start_date: string; end_date: string };
+/**
+ * Filters: the days `YYYY-MM-DD` of From and To ('' while unset), and the order (`sort`: a column of
+ * ORDER_SORT_COLUMNS, '-' first for descending; '' newest first), in the URL as `orders.sort`.
+ */
+export type OrderFilters = { start_date: string; end_date: string; sort: string };
 
 /** The prefix of the list's keys in the dashboard's URL (`?orders.start_date=…&orders.page=2`). */
 export const ORDERS_URL_PREFIX = 'orders.';
@@ -21,12 +25,12 @@ export const ORDERS_URL_PREFIX = 'orders.';
 export const ORDERS_REGION_ID = 'user-orders-table';
 
 /** True when both days are set. */
-export function hasBothDays(filters: OrderFilters): boolean {
+export function hasBothDays(filters: Pick<OrderFilters, 'start_date' | 'end_date'>): boolean {
   return filters.start_date !== '' && filters.end_date !== '';
 }
 
 /** True when both days are set and can be asked for, so the list may be fetched. */
-export function canFetchOrders(filters: OrderFilters): boolean {
+export function canFetchOrders(filters: Pick<OrderFilters, 'start_date' | 'end_date'>): boolean {
   return hasBothDays(filters) && isValidDayRange({ from: filters.start_date, to: filters.end_date });
 }
 
@@ -36,7 +40,12 @@ export const ordersListMachine = createListMachine<OrderFilters, UserOrder>({
   canFetch: canFetchOrders,
   fetchPage: async ({ filters, page }, signal): Promise<ListPage<UserOrder>> => {
     const answer = await fetchOrders(
-      { page, start_date: filters.start_date, end_date: filters.end_date },
+      {
+        page,
+        start_date: filters.start_date,
+        end_date: filters.end_date,
+        sort: knownListSort(ORDER_SORT_COLUMNS, filters.sort),
+      },
       signal,
     );
     return { items: answer.orders, page: answer.current_page, totalPages: answer.total_pages, total: null };

@@ -12,6 +12,7 @@ describe('transactionsListMachine (issue 15: no request for days that cannot be 
       status: [],
       start_date,
       end_date,
+      sort: '',
     });
     expect(canFetchTransactions(filters('', ''))).toBe(true);
     expect(canFetchTransactions(filters('2025-05-26', ''))).toBe(true);
@@ -31,13 +32,21 @@ describe('transactionsListMachine (issue 15: no request for days that cannot be 
           }),
         },
       }),
-      { input: { filters: { status: ['1'], start_date: '2025-06-02', end_date: '2025-05-01' }, page: 1 } },
+      {
+        input: {
+          filters: { status: ['1'], start_date: '2025-06-02', end_date: '2025-05-01', sort: 'amount' },
+          page: 1,
+        },
+      },
     ).start();
     expect(actor.getSnapshot().value).toBe('incomplete');
     actor.send({ type: 'list.filter', filters: { start_date: '2025-04-01' } });
     await settle();
     expect(asked).toEqual([
-      { filters: { status: ['1'], start_date: '2025-04-01', end_date: '2025-05-01' }, page: 1 },
+      {
+        filters: { status: ['1'], start_date: '2025-04-01', end_date: '2025-05-01', sort: 'amount' },
+        page: 1,
+      },
     ]);
   });
 });

@@ -7,12 +7,17 @@
  */
 import { fetchTransactions } from '@/api/dashboard';
 import { isValidDayRange } from '@/api/days';
+import { TRANSACTION_SORT_COLUMNS, knownListSort } from '@/api/schemas/dashboard';
 import type { Transaction } from '@/api/schemas/dashboard';
 import { createListMachine } from './list.machine';
 import type { ListPage } from './list.machine';
 
-/** Filters: status codes as strings ('1'–'4'), days `YYYY-MM-DD` ('' = open end). */
-export type TransactionFilters = { status: string[]; start_date: string; end_date: string };
+/**
+ * Filters: status codes as strings ('1'–'4'), days `YYYY-MM-DD` ('' = open end), and the order
+ * (`sort`: a column of TRANSACTION_SORT_COLUMNS, '-' first for descending; '' newest first). A new
+ * order is a filter change, so it goes back to page 1 and into the URL (`tx.sort`).
+ */
+export type TransactionFilters = { status: string[]; start_date: string; end_date: string; sort: string };
 
 /** The prefix of the list's keys in the dashboard's URL (`?tx.status=1,2&tx.page=2`). */
 export const TRANSACTIONS_URL_PREFIX = 'tx.';
@@ -21,7 +26,7 @@ export const TRANSACTIONS_URL_PREFIX = 'tx.';
 export const TRANSACTIONS_REGION_ID = 'transactions-table';
 
 /** True when the days (either may be open) can be asked for. */
-export function canFetchTransactions(filters: TransactionFilters): boolean {
+export function canFetchTransactions(filters: Pick<TransactionFilters, 'start_date' | 'end_date'>): boolean {
   return isValidDayRange({ from: filters.start_date, to: filters.end_date });
 }
 
@@ -36,6 +41,7 @@ export const transactionsListMachine = createListMachine<TransactionFilters, Tra
         status: filters.status.map(Number),
         start_date: filters.start_date,
         end_date: filters.end_date,
+        sort: knownListSort(TRANSACTION_SORT_COLUMNS, filters.sort),
       },
       signal,
     );

@@ -124,6 +124,24 @@ export function listSortText<C extends string>(sort: ListSort<C>): string {
 }
 
 /**
+ * The `sort` value after a press on the header of `column`, from the `current` one: ascending first,
+ * then descending, then ascending again (a column once chosen always sorts one way or the other).
+ * A `current` value outside `columns` (a hand-edited URL) counts as the default order.
+ */
+export function nextListSort<C extends string>(columns: readonly C[], current: string, column: C): string {
+  const sort = parseListSort(columns, current) ?? null;
+  return listSortText({ column, descending: sort?.column === column && !sort.descending });
+}
+
+/**
+ * The `sort` value a list sends: `text` when it names an order of `columns`, else '' (the default
+ * order), so a hand-edited URL never makes the server refuse the page.
+ */
+export function knownListSort<C extends string>(columns: readonly C[], text: string): string {
+  return listSortText(parseListSort(columns, text) ?? null);
+}
+
+/**
  * The `sort` query value of a list over `columns`, validated into a {@link ListSort}; anything else
  * is refused with a message that names every accepted value.
  */

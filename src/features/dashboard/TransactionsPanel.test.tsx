@@ -191,3 +191,20 @@ it("asks the report for the table's filters, and the export for them as a CSV", 
     { child: 'export', event: { type: 'report.generate', request: { ...JANUARY_REPORT, format: 'csv' } } },
   ]);
 });
+
+it("marks the URL's order on its header and sends the list the next order of a pressed header (issue 30)", async () => {
+  const { sent } = await transactionsPanelAfter({ search: `${JANUARY}&tx.sort=amount` });
+  const table = panel().getByRole('table', { name: 'Transactions' });
+  const sorted = within(table)
+    .getAllByRole('columnheader')
+    .filter((header) => header.hasAttribute('aria-sort'))
+    .map((header) => `${header.textContent} ${header.getAttribute('aria-sort')}`);
+  expect(sorted).toEqual(['Amount ascending']);
+  // The sorted column turns descending; another column starts ascending.
+  fireEvent.click(within(table).getByRole('button', { name: 'Amount' }));
+  fireEvent.click(within(table).getByRole('button', { name: 'Date & Time' }));
+  expect(sent).toEqual([
+    { child: 'list', event: { type: 'list.filter', filters: { sort: '-amount' } } },
+    { child: 'list', event: { type: 'list.filter', filters: { sort: 'date' } } },
+  ]);
+});

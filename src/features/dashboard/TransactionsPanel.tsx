@@ -14,7 +14,13 @@
 import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, formatDollars } from '@/api/format';
-import { TRANSACTION_STATUS_CODES, TRANSACTION_STATUS_LABELS } from '@/api/schemas/dashboard';
+import {
+  TRANSACTION_SORT_COLUMNS,
+  TRANSACTION_STATUS_CODES,
+  TRANSACTION_STATUS_LABELS,
+  nextListSort,
+  parseListSort,
+} from '@/api/schemas/dashboard';
 import type { Transaction, TransactionStatusCode } from '@/api/schemas/dashboard';
 import { requireChild, transactionsPanelMachine } from '@/machines/dashboardPanel.machine';
 import { failureText } from '@/machines/failure-text';
@@ -41,19 +47,34 @@ export const TRANSACTIONS_INCOMPLETE_TEXT = 'Correct the dates above to see tran
 
 /** The table's columns, the spec's headers word for word (spec §2 Transactions panel). */
 export const TRANSACTION_COLUMNS: ReadonlyArray<DataTableColumn<Transaction>> = [
-  { key: 'transaction', header: 'Transaction', cell: (row) => row.transaction },
-  { key: 'date', header: 'Date & Time', width: '11rem', cell: (row) => formatDateTime(row.date) },
-  { key: 'amount', header: 'Amount', width: '8rem', align: 'end', cell: (row) => formatDollars(row.amount) },
+  { key: 'transaction', header: 'Transaction', sort: true, cell: (row) => row.transaction },
+  { key: 'date', header: 'Date & Time', sort: true, width: '11rem', cell: (row) => formatDateTime(row.date) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    sort: true,
+    width: '8rem',
+    align: 'end',
+    cell: (row) => formatDollars(row.amount),
+  },
   {
     key: 'reference_number',
     header: 'Reference Number',
+    sort: true,
     width: '10rem',
     cell: (row) => row.reference_number,
   },
-  { key: 'payment_method', header: 'Payment Method', width: '9rem', cell: (row) => row.payment_method },
+  {
+    key: 'payment_method',
+    header: 'Payment Method',
+    sort: true,
+    width: '9rem',
+    cell: (row) => row.payment_method,
+  },
   {
     key: 'status',
     header: 'Status',
+    sort: true,
     width: '7rem',
     cell: (row) => (
       <Badge colorPalette={STATUS_COLOURS[row.status]} variant="subtle">
@@ -78,6 +99,20 @@ export function TransactionsPanel() {
   const exporter = useSelector(panel, (snapshot) => requireChild(snapshot, 'export'));
   useUiEffects(list);
   const view = useSelector(list, selectListView);
+  // Issue 30: the order is one more filter of the list (server-sorted, back to page 1, in the URL).
+  const sort = parseListSort(TRANSACTION_SORT_COLUMNS, view.filters.sort) ?? null;
+  const sortedBy = sort && { key: sort.column, descending: sort.descending };
+  const sortBy = (key: string) =>
+    list.send({
+      type: 'list.filter',
+      filters: {
+        sort: nextListSort(
+          TRANSACTION_SORT_COLUMNS,
+          view.filters.sort,
+          key as (typeof TRANSACTION_SORT_COLUMNS)[number],
+        ),
+      },
+    });
 
   const toggleStatus = (code: string, checked: boolean) => {
     const status = checked
@@ -150,6 +185,8 @@ export function TransactionsPanel() {
             columns={TRANSACTION_COLUMNS}
             rows={view.items}
             rowKey={(row) => row.id}
+            sortedBy={sortedBy}
+            onSort={sortBy}
             status={{
               status: view.status,
               hasRows: view.items.length > 0,

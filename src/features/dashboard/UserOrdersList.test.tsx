@@ -6,7 +6,8 @@
  * each order's number, date and time, customer, items and both costs in pounds, only those within
  * the days, with the page buttons when there are more pages, or 'No orders found.'; the failure with
  * ORDERS_FAILED_TEXT, the reason and Retry, and nothing else; while the days cannot be asked for, the
- * hint alone. Gestures: a page button and Retry, by the event each sends the list.
+ * hint alone; the URL's order on its header (aria-sort). Gestures: a page button, Retry and a sort
+ * header, by the event each sends the list.
  *
  * The panel around the table (its days, period, report and export) is UserOrdersPanel.test.tsx's;
  * what the list does with its events (the request, the URL keys) is tests/model's; the URL through
@@ -170,4 +171,22 @@ it('sends the list Retry after a failure', async () => {
   const sent = await tableAfter([httpFailure(500)], (s) => s.matches('failed'));
   fireEvent.click(within(panel()).getByRole('button', { name: 'Retry' }));
   expect(sent).toEqual([{ child: 'list', event: { type: 'list.reload' } }]);
+});
+
+it("marks the URL's order on its header and sends the list the next order of a pressed header (issue 30)", async () => {
+  const sent = await tableAfter([PAGE_2_OF_3], (s) => s.matches('loaded'), {
+    search: `${ON_PAGE_2}&orders.sort=-cost_of_order_inc_vat`,
+  });
+  const sorted = within(table())
+    .getAllByRole('columnheader')
+    .filter((header) => header.hasAttribute('aria-sort'))
+    .map((header) => `${header.textContent} ${header.getAttribute('aria-sort')}`);
+  expect(sorted).toEqual(['Cost of Order (inc VAT) descending']);
+  // The sorted column turns ascending; another column starts ascending.
+  fireEvent.click(within(table()).getByRole('button', { name: 'Cost of Order (inc VAT)' }));
+  fireEvent.click(within(table()).getByRole('button', { name: 'Customer Name' }));
+  expect(sent).toEqual([
+    { child: 'list', event: { type: 'list.filter', filters: { sort: 'cost_of_order_inc_vat' } } },
+    { child: 'list', event: { type: 'list.filter', filters: { sort: 'customer_name' } } },
+  ]);
 });

@@ -14,6 +14,7 @@
 import { Box, Card, HStack, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, formatPounds } from '@/api/format';
+import { ORDER_SORT_COLUMNS, nextListSort, parseListSort } from '@/api/schemas/dashboard';
 import type { UserOrder } from '@/api/schemas/dashboard';
 import { ordersPanelMachine, requireChild } from '@/machines/dashboardPanel.machine';
 import { isWithinRange } from '@/machines/datePreset.machine';
@@ -36,12 +37,19 @@ export const ORDERS_INVALID_DAYS_TEXT = 'Correct the dates above to see orders.'
 
 /** The table's columns, the spec's headers word for word (spec §2 User Orders panel). */
 export const ORDER_COLUMNS: ReadonlyArray<DataTableColumn<UserOrder>> = [
-  { key: 'id', header: 'Order Number', width: '8rem', cell: (order) => order.id },
-  { key: 'date', header: 'Date & Time', width: '11rem', cell: (order) => formatDateTime(order.date) },
-  { key: 'customer_name', header: 'Customer Name', cell: (order) => order.customer_name },
+  { key: 'id', header: 'Order Number', sort: true, width: '8rem', cell: (order) => order.id },
+  {
+    key: 'date',
+    header: 'Date & Time',
+    sort: true,
+    width: '11rem',
+    cell: (order) => formatDateTime(order.date),
+  },
+  { key: 'customer_name', header: 'Customer Name', sort: true, cell: (order) => order.customer_name },
   {
     key: 'number_of_items',
     header: 'Number Of Items',
+    sort: true,
     width: '8rem',
     align: 'end',
     cell: (order) => order.number_of_items,
@@ -49,6 +57,7 @@ export const ORDER_COLUMNS: ReadonlyArray<DataTableColumn<UserOrder>> = [
   {
     key: 'cost_of_order_ex_vat',
     header: 'Cost of Order (ex VAT)',
+    sort: true,
     width: '10rem',
     align: 'end',
     cell: (order) => formatPounds(order.cost_of_order_ex_vat),
@@ -56,6 +65,7 @@ export const ORDER_COLUMNS: ReadonlyArray<DataTableColumn<UserOrder>> = [
   {
     key: 'cost_of_order_inc_vat',
     header: 'Cost of Order (inc VAT)',
+    sort: true,
     width: '10rem',
     align: 'end',
     cell: (order) => formatPounds(order.cost_of_order_inc_vat),
@@ -71,6 +81,16 @@ export function UserOrdersPanel() {
   const exporter = useSelector(panel, (snapshot) => requireChild(snapshot, 'export'));
   useUiEffects(list);
   const view = useSelector(list, selectListView);
+  // Issue 30: the order is one more filter of the list (server-sorted, back to page 1, in the URL).
+  const sort = parseListSort(ORDER_SORT_COLUMNS, view.filters.sort) ?? null;
+  const sortedBy = sort && { key: sort.column, descending: sort.descending };
+  const sortBy = (key: string) =>
+    list.send({
+      type: 'list.filter',
+      filters: {
+        sort: nextListSort(ORDER_SORT_COLUMNS, view.filters.sort, key as (typeof ORDER_SORT_COLUMNS)[number]),
+      },
+    });
 
   const range = { from: view.filters.start_date, to: view.filters.end_date };
   const rows = view.items.filter((order) => isWithinRange(order.date, range));
@@ -118,6 +138,8 @@ export function UserOrdersPanel() {
             columns={ORDER_COLUMNS}
             rows={rows}
             rowKey={(order) => order.id}
+            sortedBy={sortedBy}
+            onSort={sortBy}
             status={{
               status,
               hasRows: rows.length > 0,

@@ -10,10 +10,11 @@ import { defineDashboardPanelModel } from './dashboard-panel';
 export default defineDashboardPanelModel({
   machine: ordersPanelMachine,
   children: ['list', 'period', 'report', 'export'],
-  listFilters: (range) => ({ start_date: range.from, end_date: range.to }),
+  listFilters: (range) => ({ start_date: range.from, end_date: range.to, sort: '' }),
   prefix: 'orders.',
   regionId: 'user-orders-table',
-  urlSearch: '?tx.start_date=2024-11-01&orders.start_date=2025-01-10&orders.page=2&tx.page=5',
+  urlSearch:
+    '?tx.start_date=2024-11-01&orders.start_date=2025-01-10&orders.sort=-id&orders.page=2&tx.sort=amount',
   urlRange: { from: '2025-01-10', to: '2025-02-03' },
-  urlFilters: { start_date: '2025-01-10', end_date: '2025-02-03' },
+  urlFilters: { start_date: '2025-01-10', end_date: '2025-02-03', sort: '-id' },
 });

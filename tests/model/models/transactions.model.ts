@@ -2,7 +2,8 @@
  * Model of transactionsListMachine, id `transactions` (spec §2 Transactions panel: status
  * checkboxes, From and To, pages from the server), through the shared list model of
  * ../list-model.ts. Open date ends are allowed; days with From after To are never asked for (issue
- * 15). The dashboard keeps the list in the URL under `tx.` beside the orders panel's keys.
+ * 15). The dashboard keeps the list in the URL under `tx.` beside the orders panel's keys; its order
+ * is the `sort` filter (issue 30).
  */
 import type { Transaction } from '@/api/schemas/dashboard';
 import { transactionsListMachine } from '@/machines/transactionsList.machine';
@@ -22,13 +23,13 @@ const TRANSACTION: Transaction = {
 export default defineListModel<TransactionFilters, Transaction>({
   machine: transactionsListMachine,
   inputs: {
-    'no filters': { filters: { status: [], start_date: '', end_date: '' }, page: 1 },
+    'no filters': { filters: { status: [], start_date: '', end_date: '', sort: '' }, page: 1 },
     'on the dashboard URL': {
-      filters: { status: ['2'], start_date: '2025-01-01', end_date: '2025-01-08' },
+      filters: { status: ['2'], start_date: '2025-01-01', end_date: '2025-01-08', sort: 'amount' },
       page: 2,
       // The model walks the machine without a router: no location ever arrives by itself.
       urlSync: {
-        defaults: { status: [], start_date: '2025-01-01', end_date: '2025-01-08' },
+        defaults: { status: [], start_date: '2025-01-01', end_date: '2025-01-08', sort: '' },
         subscribe: () => () => {},
         prefix: 'tx.',
       },
@@ -41,8 +42,10 @@ export default defineListModel<TransactionFilters, Transaction>({
     { status: ['1', '3'] },
     { start_date: '2025-01-01', end_date: '2025-01-08' },
     { start_date: '2025-01-09', end_date: '2025-01-08' },
+    // Issue 30: a new order is a filter change (page 1, `tx.sort` in the URL).
+    { sort: '-amount' },
   ],
   foreignSearch: '?orders.start_date=2024-12-01&orders.page=3',
-  otherUrlQuery: { filters: { status: ['2'], start_date: '', end_date: '' }, page: 2 },
+  otherUrlQuery: { filters: { status: ['2'], start_date: '', end_date: '', sort: 'status' }, page: 2 },
   pages: [{ items: [TRANSACTION], page: 1, totalPages: 3, total: null }],
 });

@@ -11,10 +11,11 @@ import { defineDashboardPanelModel } from './dashboard-panel';
 export default defineDashboardPanelModel({
   machine: transactionsPanelMachine,
   children: ['list', 'period', 'report', 'export'],
-  listFilters: (range) => ({ status: [], start_date: range.from, end_date: range.to }),
+  listFilters: (range) => ({ status: [], start_date: range.from, end_date: range.to, sort: '' }),
   prefix: 'tx.',
   regionId: 'transactions-table',
-  urlSearch: '?orders.start_date=2024-11-01&tx.status=1,4&tx.end_date=&tx.page=2&orders.page=5',
+  urlSearch:
+    '?orders.start_date=2024-11-01&tx.status=1,4&tx.end_date=&tx.sort=-amount&tx.page=2&orders.sort=id',
   urlRange: { from: '2025-01-27', to: '' },
-  urlFilters: { status: ['1', '4'], start_date: '2025-01-27', end_date: '' },
+  urlFilters: { status: ['1', '4'], start_date: '2025-01-27', end_date: '', sort: '-amount' },
 });
