@@ -10,7 +10,8 @@
  *   role re-checks the fields already touched, so an admin's blank Shopify fields stop being errors.
  * - Issue 30, the feed editor's submit pattern (src/ui/form-submit.ts): Save is pressable whenever
  *   the form is `editing` (the spec's "disabled until valid" is a README decision). A submit of a
- *   valid form goes to `saving`, which posts it; an invalid one stays, shows every field's message
+ *   valid form shows every field as passing (no message left from before Enter) and goes to
+ *   `saving`, which posts it; an invalid one stays, shows every field's message
  *   (untouched required fields included) and focuses the first invalid field (`uiFocus`).
  *   `selectPasswordChecklist` gives every new-password rule with whether it is met, shown at once.
  * - A saved create shows the spec's 'User created successful' and lands on the new user's page
@@ -215,7 +216,7 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** The first field of `fields` (display order) that has a message in `errors`. */
+/** The first field, in display order, that has a message in `errors`; undefined when none has. */
 function firstFieldWithError(errors: Partial<Record<UserFormField, string>>): UserFormField | undefined {
   return USER_FORM_FIELDS.find((field) => errors[field] !== undefined);
 }
