@@ -398,18 +398,33 @@ describe('list machine: view status (issue 15 "Errors look like empty results")'
     expect(view()).toMatchObject({ status: 'incomplete', error: null });
   });
 
-  it('focuses its table region on a page change when given one', async () => {
+  it('focuses its table region once a page asked for has loaded, not on the press (issue 30)', async () => {
     const calls: Call[] = [];
-    const actor = createActor(testListMachine(calls), {
+    // The failed page below is logged; the test reads what the list emits.
+    const machine = testListMachine(calls).provide({ actions: { reportFailure: () => {} } });
+    const actor = createActor(machine, {
       input: { filters: DEFAULTS, page: 1, regionId: 'users-table' },
     });
     const emitted: ListEmitted[] = [];
     actor.on('*', (event) => emitted.push(event));
     actor.start();
-    actor.send({ type: 'list.filter', filters: { query: 'x' } });
-    expect(emitted).toEqual([]);
+    calls[0]!.resolve({ items: ['a'], page: 1, totalPages: 3, total: 3 });
+    await settle();
+    expect(emitted, 'the first answer takes no focus').toEqual([]);
     actor.send({ type: 'list.page', page: 2 });
+    expect(emitted, 'not on the press').toEqual([]);
+    calls[1]!.resolve({ items: ['b'], page: 2, totalPages: 3, total: 3 });
+    await settle();
     expect(emitted).toEqual([{ type: 'ui.focus', elementId: 'users-table' }]);
+    // A page left for a filter before it answered, or a failed page, focuses nothing.
+    actor.send({ type: 'list.page', page: 3 });
+    actor.send({ type: 'list.filter', filters: { query: 'x' } });
+    calls[3]!.resolve({ items: ['c'], page: 1, totalPages: 1, total: 1 });
+    await settle();
+    actor.send({ type: 'list.page', page: 2 });
+    calls[4]!.reject(new Error('offline'));
+    await settle();
+    expect(emitted).toHaveLength(1);
   });
 });
 

@@ -33,6 +33,8 @@
  *   error for whoever wants to show or log it; the failed request is logged.
  * - When `canFetch(filters)` is false (e.g. a date range missing one end) nothing is fetched and the
  *   list is empty (state `incomplete`).
+ * - A list given a `regionId` focuses its table region (`uiFocus`, scrolling the table's top into
+ *   view) when a page asked for with `list.page` has loaded; other queries and failures focus nothing.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
@@ -72,8 +74,10 @@ export interface ListInput<F extends ListFilters> extends ListQuery<F> {
    */
   urlSync?: { defaults: F; subscribe: SubscribeToLocation; prefix?: string };
   /**
-   * Element id of the list's table region: moving to another page focuses it (`uiFocus`), which
-   * scrolls the table's top into view (issue 15 "paging scrolls to the table's top").
+   * Element id of the list's table region: once another page has loaded it is focused (`uiFocus`),
+   * which scrolls the table's top into view (issue 15, issue 30 "paging scrolls to and focuses the
+   * table's top"). Not on the press: the region is drawn afresh for the new page, and a focus given
+   * before would be lost with the old one.
    */
   regionId?: string;
 }
@@ -90,6 +94,11 @@ export interface ListContext<F extends ListFilters, T> extends ListQuery<F> {
   urlSearch: string;
   /** See {@link ListInput.regionId}; null when the list has no region to focus. */
   regionId: string | null;
+  /**
+   * True from a page change until its answer: the answer then focuses the region. Another query
+   * (filters, the URL) or a failure clears it, so only a page the person asked for takes the focus.
+   */
+  focusOnLoad: boolean;
   items: T[];
   totalPages: number;
   total: number | null;
@@ -106,7 +115,7 @@ export type ListEvent<F extends ListFilters> =
 
 /**
  * Emitted: `ui.navigate` (URL-synced lists only) when the list moved to a query the URL does not hold
- * yet; `ui.focus` of the table region on a page change (lists given a `regionId` only).
+ * yet; `ui.focus` of the table region when a page asked for has loaded (lists given a `regionId` only).
  */
 export type ListEmitted = NavigateEffect | FocusEffect;
 
@@ -262,9 +271,17 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       applyFilters: assign(({ context }, params: { filters: Partial<F> }) => ({
         filters: { ...context.filters, ...params.filters },
         page: 1,
+        focusOnLoad: false,
       })),
-      applyPage: assign((_, params: { page: number }) => ({ page: params.page })),
-      applyQuery: assign((_, params: ListQuery<F>) => ({ filters: params.filters, page: params.page })),
+      applyPage: assign(({ context }, params: { page: number }) => ({
+        page: params.page,
+        focusOnLoad: context.regionId !== null,
+      })),
+      applyQuery: assign((_, params: ListQuery<F>) => ({
+        filters: params.filters,
+        page: params.page,
+        focusOnLoad: false,
+      })),
       applyResult: assign((_, params: ListPage<T>) => ({
         items: params.items,
         page: params.page,
@@ -277,6 +294,7 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
         totalPages: 0,
         total: null,
         error: params.error,
+        focusOnLoad: false,
       })),
       clearItems: assign({ items: [], totalPages: 0, total: 0, error: null }),
       rememberSearch: assign(({ context }, params: { search?: string }) => ({
@@ -295,7 +313,9 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
           );
       }),
       focusRegion: enqueueActions(({ context, enqueue }) => {
-        if (context.regionId !== null) enqueue.emit(uiFocus(context.regionId));
+        if (!context.focusOnLoad || context.regionId === null) return;
+        enqueue.assign({ focusOnLoad: false });
+        enqueue.emit(uiFocus(context.regionId));
       }),
       followUrl: enqueueActions(({ context, enqueue }) => {
         if (context.urlDefaults !== null && context.subscribeToLocation !== null)
@@ -327,6 +347,7 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       urlPrefix: input.urlSync?.prefix ?? '',
       urlSearch: '',
       regionId: input.regionId ?? null,
+      focusOnLoad: false,
       items: [],
       totalPages: 0,
       total: null,
@@ -352,11 +373,7 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
       'list.page': {
         guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
         target: '.starting',
-        actions: [
-          { type: 'applyPage', params: ({ event }) => ({ page: event.page }) },
-          'emitUrlChange',
-          'focusRegion',
-        ],
+        actions: [{ type: 'applyPage', params: ({ event }) => ({ page: event.page }) }, 'emitUrlChange'],
       },
       // Every location is remembered (its other keys are kept when the list next moves the URL);
       // only a query the list does not show yet is fetched.
@@ -392,7 +409,10 @@ export function createListMachine<F extends ListFilters, T>(options: ListMachine
         invoke: {
           src: 'fetchPage',
           input: ({ context }) => ({ filters: context.filters, page: context.page }),
-          onDone: { target: 'loaded', actions: { type: 'applyResult', params: ({ event }) => event.output } },
+          onDone: {
+            target: 'loaded',
+            actions: [{ type: 'applyResult', params: ({ event }) => event.output }, 'focusRegion'],
+          },
           onError: {
             target: 'failed',
             actions: [

@@ -10,7 +10,8 @@
  * - a filter change applies at once and goes back to page 1; typed (`debounce`) it waits quietly
  *   and only then fetches and reports the URL, otherwise both happen at once;
  * - a page change to another valid page fetches and reports the URL; the same or an invalid page is
- *   ignored;
+ *   ignored; a list given a `regionId` focuses it once that page's answer arrives (issue 30), and
+ *   never on the press, after another query or after a failure;
  * - a URL change (back/forward) to another query fetches without reporting the URL back; the query
  *   already shown fetches nothing; either way the list remembers the URL's search string;
  * - a reload fetches the shown query again (and reports the URL when a typed change was waiting);
@@ -22,8 +23,8 @@
  *   model is also answered with one), failed (never empty) with its error, incomplete filters;
  * - the list's own rules about its filters (`checkFilters`: e.g. the request a query makes).
  *
- * The serializer keeps the state and whether the filters are complete: every guard of the machine
- * reads either the event or those.
+ * The serializer keeps the state, whether the filters are complete (every guard of the machine reads
+ * either the event or those) and whether an answer is to take the focus.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
@@ -177,7 +178,14 @@ export function defineListModel<F extends ListFilters, T>(
     const event = step.event as ListEvent;
     if (before === null) {
       const { urlSync, ...query } = input as ListInput<ListFilters>;
-      expect(after.context).toMatchObject({ ...query, items: [], totalPages: 0, error: null });
+      expect(after.context).toMatchObject({
+        ...query,
+        regionId: query.regionId ?? null,
+        items: [],
+        totalPages: 0,
+        error: null,
+        focusOnLoad: false,
+      });
       expect(after.context.urlDefaults).toEqual(urlSync?.defaults ?? null);
       if (after.matches('loading')) expect(after.context.total, 'unknown until the server says').toBeNull();
       // A URL-synced list follows the URL from the start; others never look at the URL.
@@ -202,6 +210,7 @@ export function defineListModel<F extends ListFilters, T>(
       case 'list.filter': {
         expect(after.context.filters).toEqual({ ...before.context.filters, ...event.filters });
         expect(after.context.page, 'a filter change goes back to page 1').toBe(1);
+        expect(after.context.focusOnLoad, 'only a page asked for takes the focus').toBe(false);
         if (event.debounce === true) {
           expect(after.value, 'typing waits for a quiet moment').toBe('debouncing');
           expect(step.started).toEqual([]);
@@ -219,6 +228,9 @@ export function defineListModel<F extends ListFilters, T>(
         }
         expect(after.context.page).toBe(event.page);
         expect(after.context.filters).toEqual(before.context.filters);
+        expect(after.context.focusOnLoad, 'the answer focuses a list with a region').toBe(
+          after.context.regionId !== null,
+        );
         expectUrlReported(step);
         expectRequest(step);
         return;
@@ -238,6 +250,7 @@ export function defineListModel<F extends ListFilters, T>(
           return;
         }
         expect(queryOf(after.context)).toEqual(queryOf(event));
+        expect(after.context.focusOnLoad, 'Back or a link takes no focus').toBe(false);
         expect(step.emitted, 'the URL already says it').toEqual([]);
         expectRequest(step);
         return;
@@ -264,7 +277,14 @@ export function defineListModel<F extends ListFilters, T>(
         totalPages: outcome.output.totalPages,
         total: outcome.output.total,
         error: null,
+        focusOnLoad: false,
       });
+      // Issue 30: a page asked for focuses the table's top once its rows are there.
+      expect(step.emitted).toEqual(
+        before.context.focusOnLoad && before.context.regionId !== null
+          ? [{ type: 'ui.focus', elementId: before.context.regionId }]
+          : [],
+      );
     } else {
       expect(after.value).toBe('failed');
       expect(after.context, 'a failed list is empty').toEqual({
@@ -273,7 +293,9 @@ export function defineListModel<F extends ListFilters, T>(
         totalPages: 0,
         total: null,
         error: outcome.error,
+        focusOnLoad: false,
       });
+      expect(step.emitted, 'a failure focuses nothing').toEqual([]);
       expect(step.actions).toContainEqual({ type: 'reportFailure', params: { error: outcome.error } });
     }
   }
@@ -324,6 +346,7 @@ export function defineListModel<F extends ListFilters, T>(
       value: snapshot.value,
       complete: canFetch(snapshot.context.filters),
       url: snapshot.context.urlDefaults !== null,
+      focus: snapshot.context.focusOnLoad,
     }),
     // Every event is the root's and does the same from every state: all fixtures are walked from
     // `loaded`, elsewhere each type's first one (issue 28).

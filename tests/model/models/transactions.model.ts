@@ -27,6 +27,8 @@ export default defineListModel<TransactionFilters, Transaction>({
     'on the dashboard URL': {
       filters: { status: ['2'], start_date: '2025-01-01', end_date: '2025-01-08', sort: 'amount' },
       page: 2,
+      // As the dashboard starts it: a page asked for focuses the table (issue 30).
+      regionId: 'transactions-table',
       // The model walks the machine without a router: no location ever arrives by itself.
       urlSync: {
         defaults: { status: [], start_date: '2025-01-01', end_date: '2025-01-08', sort: '' },

@@ -4,7 +4,7 @@
  * has a rule for when it may be asked at all (see tests/model/oracle.ts for how to read a table).
  * Written from issue 3 "List state lives in the URL", spec §2 (pagination; the panels' filters), §4
  * "Orders period" (a new period goes back to page 1), §8 "Silent failures" (a failed list is logged
- * and falls back to empty) and issue 15 (paging scrolls to the table's top; a failed list offers
+ * and falls back to empty) and issues 15 and 30 (paging focuses the table's top; a failed list offers
  * Retry; days that cannot be asked for are not fetched). The state names are the machine's; what
  * happens in each is the spec's.
  */
@@ -48,8 +48,8 @@ export function listTable({ id, source, waitsForFilters, texts }: ListTableOptio
           `→ ${starting} / applyFilters, emitUrlChange`,
         ],
         // Spec §2 "page change reported as an object holding the page number": another page is
-        // fetched and put in the URL (issue 3), and the table's top is scrolled into view (issue 15).
-        'list.page': [`[isOtherPage] → ${starting} / applyPage, emitUrlChange, focusRegion`],
+        // fetched and put in the URL (issue 3); the table's top is focused once it has loaded.
+        'list.page': [`[isOtherPage] → ${starting} / applyPage, emitUrlChange`],
         // Issue 3: Back / Forward to another query fetches it; the URL is remembered either way, so
         // another list's keys in it are kept (issue 15 finding 6).
         'list.urlChanged': [
@@ -72,7 +72,9 @@ export function listTable({ id, source, waitsForFilters, texts }: ListTableOptio
       },
       [`${id}.loading`]: {
         invoke: ['fetchPage'],
-        'done:fetchPage': [`→ #${id}.loaded / applyResult`],
+        // Issue 30: a page asked for takes the focus to the table's top (scrolled into view) once its
+        // rows are there, not on the press.
+        'done:fetchPage': [`→ #${id}.loaded / applyResult, focusRegion`],
         // Spec §8 "Silent failures": the failure is logged and the list falls back to empty.
         'error:fetchPage': [`→ #${id}.failed / reportFailure, applyFailure`],
       },
