@@ -25,7 +25,7 @@ import type { SnapshotFrom } from 'xstate';
 import { DEFAULT_DATE_PRESET, datePresetMachine, presetRange } from './datePreset.machine';
 import type { DayRange } from './datePreset.machine';
 import { readListQuery } from './list.machine';
-import type { ListFilters, ListInput, SubscribeToLocation } from './list.machine';
+import type { ListFilters, ListInput, ListMachine, SubscribeToLocation } from './list.machine';
 import { ORDERS_REGION_ID, ORDERS_URL_PREFIX, ordersListMachine } from './ordersList.machine';
 import type { OrderFilters } from './ordersList.machine';
 import { reportMachine } from './report.machine';
@@ -126,127 +126,96 @@ const TRANSACTIONS_LIST: PanelList<TransactionFilters> = {
   otherDefaults: { status: [], sort: '' },
 };
 
+/** The filters a panel's list has at least: its days. */
+type PanelFilters = ListFilters & { start_date: string; end_date: string };
+
+/**
+ * Builds one panel's statechart (issue 30: the two panels from one factory): machine id `id`, its
+ * list `listMachine` set up by `list`; the period, report and export are the same for both panels.
+ */
+function createDashboardPanelMachine<F extends PanelFilters, T>(
+  id: string,
+  listMachine: ListMachine<F, T>,
+  list: PanelList<F>,
+) {
+  return setup({
+    // Stryker disable next-line ObjectLiteral: XState ignores `types` at run time (only TypeScript reads it)
+    types: {
+      context: {} as DashboardPanelContext<F>,
+      input: {} as DashboardPanelInput,
+      children: {} as { list: 'list'; period: 'period'; report: 'report'; export: 'report' },
+    },
+    actors: { list: listMachine, period: datePresetMachine, report: reportMachine },
+    actions: {
+      keepRange: assign((_, params: DayRange) => ({ range: params })),
+      filterList: sendTo('list', (_, params: DayRange) => ({
+        type: 'list.filter' as const,
+        filters: dayFilters(params),
+      })),
+      setPeriod: sendTo('period', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),
+    },
+    guards: {
+      isNewRange: ({ context }, params: DayRange | null) => isNewRange(context, params),
+    },
+  }).createMachine({
+    id,
+    context: ({ input }) => initialContext(input, list),
+    invoke: [
+      {
+        id: 'list',
+        src: 'list',
+        input: ({ context }) => context.listInput,
+        onSnapshot: {
+          guard: { type: 'isNewRange', params: ({ event }) => listRangeOf(event.snapshot) },
+          actions: [
+            {
+              type: 'keepRange',
+              params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range,
+            },
+            {
+              type: 'setPeriod',
+              params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range,
+            },
+          ],
+        },
+      },
+      {
+        id: 'period',
+        src: 'period',
+        input: ({ context }) => ({ now: context.now, range: context.range }),
+        onSnapshot: {
+          guard: { type: 'isNewRange', params: ({ event }) => settledRangeOf(event.snapshot) },
+          actions: [
+            {
+              type: 'keepRange',
+              params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
+            },
+            {
+              type: 'filterList',
+              params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
+            },
+          ],
+        },
+      },
+      { id: 'report', src: 'report' },
+      { id: 'export', src: 'report' },
+    ],
+  });
+}
+
 /** The User Orders panel: list `list` (orders), period `period`, report `report`, export `export`. */
-export const ordersPanelMachine = setup({
-  // Stryker disable next-line ObjectLiteral: XState ignores `types` at run time (only TypeScript reads it)
-  types: {
-    context: {} as DashboardPanelContext<OrderFilters>,
-    input: {} as DashboardPanelInput,
-    children: {} as { list: 'list'; period: 'period'; report: 'report'; export: 'report' },
-  },
-  actors: { list: ordersListMachine, period: datePresetMachine, report: reportMachine },
-  actions: {
-    keepRange: assign((_, params: DayRange) => ({ range: params })),
-    filterList: sendTo('list', (_, params: DayRange) => ({
-      type: 'list.filter' as const,
-      filters: dayFilters(params),
-    })),
-    setPeriod: sendTo('period', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),
-  },
-  guards: {
-    isNewRange: ({ context }, params: DayRange | null) => isNewRange(context, params),
-  },
-}).createMachine({
-  id: 'ordersPanel',
-  context: ({ input }) => initialContext(input, ORDERS_LIST),
-  invoke: [
-    {
-      id: 'list',
-      src: 'list',
-      input: ({ context }) => context.listInput,
-      onSnapshot: {
-        guard: { type: 'isNewRange', params: ({ event }) => listRangeOf(event.snapshot) },
-        actions: [
-          { type: 'keepRange', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
-          { type: 'setPeriod', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
-        ],
-      },
-    },
-    {
-      id: 'period',
-      src: 'period',
-      input: ({ context }) => ({ now: context.now, range: context.range }),
-      onSnapshot: {
-        guard: { type: 'isNewRange', params: ({ event }) => settledRangeOf(event.snapshot) },
-        actions: [
-          {
-            type: 'keepRange',
-            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
-          },
-          {
-            type: 'filterList',
-            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
-          },
-        ],
-      },
-    },
-    { id: 'report', src: 'report' },
-    { id: 'export', src: 'report' },
-  ],
-});
+export const ordersPanelMachine = createDashboardPanelMachine('ordersPanel', ordersListMachine, ORDERS_LIST);
 
 /**
  * The Transactions panel: list `list` (transactions, every status at first), period `period` (the
  * filters' dropdown and the 'TRANSACTIONS REPORT' period dropdown both show and set it), report
  * `report`, export `export`.
  */
-export const transactionsPanelMachine = setup({
-  // Stryker disable next-line ObjectLiteral: XState ignores `types` at run time (only TypeScript reads it)
-  types: {
-    context: {} as DashboardPanelContext<TransactionFilters>,
-    input: {} as DashboardPanelInput,
-    children: {} as { list: 'list'; period: 'period'; report: 'report'; export: 'report' },
-  },
-  actors: { list: transactionsListMachine, period: datePresetMachine, report: reportMachine },
-  actions: {
-    keepRange: assign((_, params: DayRange) => ({ range: params })),
-    filterList: sendTo('list', (_, params: DayRange) => ({
-      type: 'list.filter' as const,
-      filters: dayFilters(params),
-    })),
-    setPeriod: sendTo('period', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),
-  },
-  guards: {
-    isNewRange: ({ context }, params: DayRange | null) => isNewRange(context, params),
-  },
-}).createMachine({
-  id: 'transactionsPanel',
-  context: ({ input }) => initialContext(input, TRANSACTIONS_LIST),
-  invoke: [
-    {
-      id: 'list',
-      src: 'list',
-      input: ({ context }) => context.listInput,
-      onSnapshot: {
-        guard: { type: 'isNewRange', params: ({ event }) => listRangeOf(event.snapshot) },
-        actions: [
-          { type: 'keepRange', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
-          { type: 'setPeriod', params: ({ context, event }) => listRangeOf(event.snapshot) ?? context.range },
-        ],
-      },
-    },
-    {
-      id: 'period',
-      src: 'period',
-      input: ({ context }) => ({ now: context.now, range: context.range }),
-      onSnapshot: {
-        guard: { type: 'isNewRange', params: ({ event }) => settledRangeOf(event.snapshot) },
-        actions: [
-          {
-            type: 'keepRange',
-            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
-          },
-          {
-            type: 'filterList',
-            params: ({ context, event }) => settledRangeOf(event.snapshot) ?? context.range,
-          },
-        ],
-      },
-    },
-    { id: 'report', src: 'report' },
-    { id: 'export', src: 'report' },
-  ],
-});
+export const transactionsPanelMachine = createDashboardPanelMachine(
+  'transactionsPanel',
+  transactionsListMachine,
+  TRANSACTIONS_LIST,
+);
 
 /** A snapshot of the User Orders panel. */
 export type OrdersPanelSnapshot = SnapshotFrom<typeof ordersPanelMachine>;
