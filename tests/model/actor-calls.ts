@@ -747,6 +747,7 @@ export const CALLS: readonly ActorCall[] = [
         csv: 'http://app.test/api/feed/v1/feeds/4.csv',
         xml: 'http://app.test/api/feed/v1/feeds/4.xml',
       },
+      last_pulled_at: null,
       preview: [],
       shopify: null,
     }),
