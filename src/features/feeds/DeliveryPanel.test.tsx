@@ -5,25 +5,35 @@
  * mapped / unmapped / excluded counts; not checked and failed (Shopify's reason) with what
  * connecting would fix; not configured without Sync now; no customer. Syncing keeps the section on
  * show; a refused sync shows the server's reason. Sync now sends `shopify.sync` and keeps the focus.
+ * "Connect Google Merchant Center" (issue 30): the XML URL labelled for Google on the browser's
+ * origin, the user name, a token for Google created in place and shown once, the last pull.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import { formatDateTime } from '@/api/format';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import { SHOPIFY_SYNC_RUNNING_MESSAGE } from '@/api/schemas/shopify';
 import type { FeedShopifyStatus, ShopifyConnection } from '@/api/schemas/shopify';
+import type { ApiTokenCreated } from '@/api/schemas/tokens';
 import { failureText } from '@/machines/failure-text';
 import { SHOPIFY_SYNC_FAILED, feedDiagnosticsMachine } from '@/machines/feedDiagnostics.machine';
 import type { FeedDiagnosticsSnapshot } from '@/machines/feedDiagnostics.machine';
 import { describeShopifyFailure } from '@/machines/shopifyConnection.machine';
+import { tokensMachine } from '@/machines/tokens.machine';
 import { paths } from '@/routes/paths';
 import { httpFailure } from '@test-support/api-errors';
 import { describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
 import { DeliveryPanel } from './DeliveryPanel';
+import { GOOGLE_TOKEN_NAME } from './GoogleMerchantSection';
 import { SHOPIFY_CONNECTING_WOULD_FIX } from './ShopifyStoreSection';
 
+vi.mock('@/routes/screen-actor', async (original) =>
+  (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
+);
+
 const SYNCED_AT = '2026-11-26T10:05:00.000Z';
+const PULLED_AT = '2026-11-26T11:00:00.000Z';
 const CONNECTED: ShopifyConnection = {
   status: 'connected',
   checked_at: '2026-11-26T10:00:00.000Z',
@@ -46,7 +56,15 @@ const THROTTLED = {
   retry_after_seconds: 20,
 } as const;
 
-function diagnostics(shopify: FeedShopifyStatus | null): FeedDiagnostics {
+function diagnostics(
+  shopify: FeedShopifyStatus | null,
+  lastPulledAt: string | null = null,
+  urls: FeedDiagnostics['urls'] = {
+    json: 'https://x.test/4.json',
+    csv: 'https://x.test/4.csv',
+    xml: 'https://x.test/4.xml',
+  },
+): FeedDiagnostics {
   return {
     feed_id: 4,
     currency: 'EUR',
@@ -58,7 +76,8 @@ function diagnostics(shopify: FeedShopifyStatus | null): FeedDiagnostics {
     archived_variants: [],
     warnings: [],
     errors: [],
-    urls: { json: 'https://x.test/4.json', csv: 'https://x.test/4.csv', xml: 'https://x.test/4.xml' },
+    urls,
+    last_pulled_at: lastPulledAt,
     preview: [],
     shopify,
   };
@@ -82,8 +101,22 @@ async function panelAfter(
     load,
     sync,
     syncNow = false,
-  }: { load?: FeedDiagnostics | Error; sync?: FeedShopifyStatus | Error; syncNow?: boolean },
+    add,
+  }: {
+    load?: FeedDiagnostics | Error;
+    sync?: FeedShopifyStatus | Error;
+    syncNow?: boolean;
+    /** What creating the token for Google answers (the Google section's tokens actor). */
+    add?: ApiTokenCreated | Error;
+  },
 ) {
+  const tokens = givenActor(
+    tokensMachine.provide({
+      actors: { loadTokens: fromPromise(() => never()), addToken: fromPromise(() => settle(add)) },
+      actions: { reportFailure: () => {} },
+    }),
+    { input: { userId: 12 } },
+  );
   const given = givenActor(
     feedDiagnosticsMachine.provide({
       actors: {
@@ -100,7 +133,7 @@ async function panelAfter(
   }
   await waitFor(given.actor, state);
   renderScreen(<DeliveryPanel actor={given.actor} catalogue={new Map()} unsaved={false} customerId={12} />);
-  return given;
+  return { ...given, tokens };
 }
 
 const store = () => within(screen.getByRole('region', { name: 'Shopify store' }));
@@ -217,4 +250,93 @@ it('sends Sync now, and the focus stays on the button while it runs', async () =
   expect(actor.getSnapshot().value).toBe('syncing');
   expect(syncButton()).toBe(button);
   expect(document.activeElement).toBe(button);
+});
+
+const google = () => within(screen.getByRole('region', { name: 'Connect Google Merchant Center' }));
+const valueOf = (label: string) => google().getByRole<HTMLInputElement>('textbox', { name: label }).value;
+
+it('Connect Google Merchant Center: the XML URL for Google, the user name, the token button, the last pull', async () => {
+  await panelAfter((s) => s.matches('loaded'), { load: diagnostics(STORE, PULLED_AT) });
+  expect(valueOf('Google Merchant Center feed URL')).toBe('https://x.test/4.xml');
+  google().getByRole('button', { name: 'Copy the Google Merchant Center feed URL' });
+  expect(valueOf('User name')).toBe('google');
+  google().getByRole('button', { name: /^Create a token for Google/ });
+  google().getByText(/Fetch schedule: daily/);
+  google().getByText(formatDateTime(PULLED_AT));
+});
+
+it("shows URLs given as paths (no PUBLIC_URL) on the browser's origin, and a feed never pulled", async () => {
+  const paths = {
+    json: '/api/feed/v1/feeds/4.json',
+    csv: '/api/feed/v1/feeds/4.csv',
+    xml: '/api/feed/v1/feeds/4.xml',
+  };
+  await panelAfter((s) => s.matches('loaded'), { load: diagnostics(STORE, null, paths) });
+  expect(valueOf('Google Merchant Center feed URL')).toBe(
+    `${window.location.origin}/api/feed/v1/feeds/4.xml`,
+  );
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'JSON feed URL' }).value).toBe(
+    `${window.location.origin}/api/feed/v1/feeds/4.json`,
+  );
+  google().getByText('never');
+});
+
+it('creates a token named for Google in place and shows it once until "I have saved it"', async () => {
+  const whole = `pf_live_g00g${'s'.repeat(39)}`;
+  const { tokens } = await panelAfter((s) => s.matches('loaded'), {
+    load: diagnostics(STORE),
+    add: {
+      message: 'Added new token successfully',
+      token: {
+        id: 31,
+        name: GOOGLE_TOKEN_NAME,
+        revoked: false,
+        token_prefix: 'pf_live_g00g',
+        token: whole,
+        used_requests: 0,
+        total_requests: 10000,
+        last_used_at: null,
+        created_at: SYNCED_AT,
+        updated_at: null,
+      },
+    },
+  });
+  fireEvent.click(google().getByRole('button', { name: /^Create a token for Google/ }));
+  expect(tokens.sent).toEqual([{ type: 'tokens.issue', name: GOOGLE_TOKEN_NAME }]);
+  await waitFor(tokens.actor, (s) => s.matches({ dialog: 'issued' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Save the token for Google' });
+  expect(within(dialog).getByTestId('secret-once').textContent).toBe(whole);
+  expect(dialog.textContent).toContain('token #31 “Google Merchant Center”');
+  within(dialog).getByRole('button', { name: 'Copy token #31' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'I have saved it' }));
+  expect(tokens.sent.at(-1)).toEqual({ type: 'tokens.saved' });
+});
+
+it('offers to try again or give up when the token for Google was not created', async () => {
+  const { tokens } = await panelAfter((s) => s.matches('loaded'), {
+    load: diagnostics(STORE),
+    add: httpFailure(500, 'Internal Server Error'),
+  });
+  tokens.actor.send({ type: 'tokens.issue', name: GOOGLE_TOKEN_NAME });
+  await waitFor(tokens.actor, (s) => s.matches({ dialog: 'naming' }));
+  await screen.findByText('The token was not created.');
+  fireEvent.click(google().getByRole('button', { name: 'Try again' }));
+  expect(tokens.sent.at(-1)).toEqual({ type: 'tokens.submitName' });
+  await waitFor(tokens.actor, (s) => s.matches({ dialog: 'naming' }));
+  fireEvent.click(await google().findByRole('button', { name: 'Cancel' }));
+  expect(tokens.sent.at(-1)).toEqual({ type: 'tokens.cancelName' });
+});
+
+it('asks for a customer before a token can be made for a feed without one', async () => {
+  const { actor } = givenActor(
+    feedDiagnosticsMachine.provide({
+      actors: { loadDiagnostics: fromPromise(async () => diagnostics(null)) },
+      actions: { reportFailure: () => {} },
+    }),
+    { input: { feedId: 4 } },
+  );
+  await waitFor(actor, (s) => s.matches('loaded'));
+  renderScreen(<DeliveryPanel actor={actor} catalogue={new Map()} unsaved={false} customerId={null} />);
+  google().getByText(/Choose the feed's customer and save to create one here/);
+  expect(google().queryByRole('button', { name: /^Create a token/ })).toBeNull();
 });

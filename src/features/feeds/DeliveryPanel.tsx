@@ -3,9 +3,10 @@
  * saved feed: how many items the feed delivers and how many of its products are deliverable, the
  * three feed URLs with copy buttons (`CopyButton`), what is left out grouped by reason, warnings, validator
  * errors, and the first items as the customer receives them (prices after the customer's discount,
- * the sale price beside the struck-out regular price), and the customer's Shopify store (issue 29,
- * `ShopifyStoreSection`). Renders feedDiagnosticsMachine (the editor's `diagnostics` child) and
- * sends it Retry and Sync now; nothing else.
+ * the sale price beside the struck-out regular price), the customer's Shopify store (issue 29,
+ * `ShopifyStoreSection`), and "Connect Google Merchant Center" (issue 30, `GoogleMerchantSection`).
+ * Renders feedDiagnosticsMachine (the editor's `diagnostics` child) and sends it Retry and Sync now;
+ * nothing else. Feed URLs that come as paths (no PUBLIC_URL) are shown on the browser's origin.
  */
 import {
   Badge,
@@ -40,6 +41,7 @@ import type { FeedDiagnosticsView } from '@/machines/feedDiagnostics.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
 import { CopyButton } from '@/ui/CopyButton';
 import { TableRegion } from '@/ui/TableRegion';
+import { GoogleMerchantSection } from './GoogleMerchantSection';
 import { ShopifyStoreSection } from './ShopifyStoreSection';
 
 type DiagnosticsActor = NonNullable<FeedEditorSnapshot['children']['diagnostics']>;
@@ -118,6 +120,14 @@ function Group<T extends DiagnosticItem>({
   );
 }
 
+/**
+ * `url` as the customer fetches it: unchanged when absolute (PUBLIC_URL is set), else put on this
+ * page's origin, the address the admin reached the app by (never the server's listening address).
+ */
+export function onThisOrigin(url: string): string {
+  return new URL(url, window.location.origin).href;
+}
+
 /** One feed URL: a read-only box to select it from, and the app's copy button (issue 15). */
 function FeedUrl({ label, url }: { label: string; url: string }) {
   return (
@@ -173,11 +183,13 @@ function Diagnostics({
   diagnostics,
   catalogue,
   store,
+  customerId,
 }: {
   diagnostics: FeedDiagnostics;
   catalogue: ReadonlyMap<number, ShopProduct>;
   /** The "Shopify store" section, shown after the feed URLs. */
   store: ReactNode;
+  customerId: number | null;
 }) {
   const { excluded, warnings, errors } = diagnostics;
   const archived = diagnostics.archived_variants;
@@ -203,9 +215,15 @@ function Diagnostics({
 
       <Stack gap="3">
         {FEED_FORMATS.map(({ key, label }) => (
-          <FeedUrl key={key} label={label} url={diagnostics.urls[key]} />
+          <FeedUrl key={key} label={label} url={onThisOrigin(diagnostics.urls[key])} />
         ))}
       </Stack>
+
+      <GoogleMerchantSection
+        xmlUrl={onThisOrigin(diagnostics.urls.xml)}
+        lastPulledAt={diagnostics.last_pulled_at}
+        customerId={customerId}
+      />
 
       {store}
 
@@ -330,6 +348,7 @@ export function DeliveryPanel({ actor, catalogue, unsaved, customerId }: Deliver
           <Diagnostics
             diagnostics={diagnostics}
             catalogue={catalogue}
+            customerId={customerId}
             store={
               <ShopifyStoreSection
                 shopify={diagnostics.shopify}

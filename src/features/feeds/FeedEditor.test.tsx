@@ -10,12 +10,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import type { FeedDetail } from '@/api/schemas/feeds';
+import type { ApiToken } from '@/api/schemas/tokens';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import type { ShopCategories, ShopProduct } from '@/api/schemas/shop';
 import type { ShopProductsCache } from '@/api/shop';
 import { feedDiagnosticsMachine } from '@/machines/feedDiagnostics.machine';
 import { feedEditorMachine } from '@/machines/feedEditor.machine';
 import type { FeedEditorSnapshot } from '@/machines/feedEditor.machine';
+import { tokensMachine } from '@/machines/tokens.machine';
 import { httpFailure } from '@test-support/api-errors';
 import { answerWith } from '@test-support/fake-actors';
 import { describeScreenStates, givenActor, layOutElements, renderScreen } from '@test-support/screen';
@@ -56,6 +58,7 @@ const DIAGNOSTICS: FeedDiagnostics = {
     csv: 'https://feeds.example.com/api/feed/v1/feeds/7.csv',
     xml: 'https://feeds.example.com/api/feed/v1/feeds/7.xml',
   },
+  last_pulled_at: null,
   preview: [],
   shopify: null,
 };
@@ -101,6 +104,13 @@ async function editorIn(
   const given = givenEditor(feedId, calls);
   await waitFor(given.actor, state);
   before((event) => given.actor.send(event));
+  // The Delivery panel's Google section (issue 30) runs a tokens actor for the feed's customer.
+  givenActor(
+    tokensMachine.provide({ actors: { loadTokens: fromPromise(() => answerWith<ApiToken[]>(undefined)) } }),
+    {
+      input: { userId: FEED.user_id ?? 0 },
+    },
+  );
   renderScreen(<FeedEditor feedId={feedId} />);
   // The Delivery panel's child answers on its own.
   await act(() => Promise.resolve());
