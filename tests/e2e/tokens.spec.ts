@@ -78,6 +78,22 @@ test('add a named token, copy it, revoke with confirmation, undo, and rename', a
   await expect(page.getByText('Added new token successfully')).toBeVisible();
   await expect(addDialog).toBeHidden();
 
+  // Issue 30: the whole token is shown once, the focus on its Copy; the keyboard copies and closes.
+  const once = page.getByRole('dialog', { name: 'Save your new token' });
+  const copy = once.getByRole('button', { name: /^Copy token #\d+$/ });
+  await expect(copy).toBeFocused();
+  const wholeToken = (await once.getByTestId('secret-once').innerText()).trim();
+  expect(wholeToken).toMatch(/^pf_live_[A-Za-z0-9_-]{43}$/);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(wholeToken);
+  // Escape does not lose it; only 'I have saved it' closes it.
+  await page.keyboard.press('Escape');
+  await expect(once).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(once.getByRole('button', { name: 'I have saved it' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(once).toBeHidden();
+
   const firstRow = tokensTable(page).getByRole('row').nth(1);
   await expect(firstRow).toContainText('Google Merchant Center');
   const id = (await firstRow.getByRole('cell').first().innerText()).trim();
@@ -87,14 +103,13 @@ test('add a named token, copy it, revoke with confirmation, undo, and rename', a
   await expect(row).toContainText('Active');
   await expect(row).toContainText('No update');
 
-  // Copy buttons: in the row and in the Full Token modal; the row's copies the whole token.
-  await row.getByRole('button', { name: `Copy token ${id}` }).click();
+  // Afterwards the row and the Full Token modal show the prefix only.
+  const prefix = `${wholeToken.slice(0, 12)}…`;
+  await expect(row).toContainText(prefix);
+  await expect(row).not.toContainText(wholeToken);
   await row.getByRole('button', { name: `View token ${id}` }).click();
   const modal = page.getByRole('dialog', { name: 'Full Token' });
-  const fullToken = (await modal.getByTestId('full-token').innerText()).trim();
-  expect(fullToken).toMatch(/^pf_live_[A-Za-z0-9_-]{43}$/);
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fullToken);
-  await expect(modal.getByRole('button', { name: `Copy token ${id}` })).toBeVisible();
+  await expect(modal.getByTestId('full-token')).toHaveText(prefix);
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
 
@@ -121,12 +136,15 @@ test('add a named token, copy it, revoke with confirmation, undo, and rename', a
   await expect(row).toContainText('Revoked');
   await expect(row).not.toContainText('No update');
   expect(revokeCalls).toBe(1);
+  // Issue 30: the focus waits on the row's Undo, so Enter undoes.
+  await expect(row.getByRole('button', { name: `Undo revoke of token ${id}` })).toBeFocused();
 
-  // Undo restores without asking.
-  await row.getByRole('button', { name: `Undo revoke of token ${id}` }).click();
+  // Undo restores without asking, and the focus stays on the row's button, Revoke again.
+  await page.keyboard.press('Enter');
   await expect(page.getByText(`Token ${id} restored`)).toBeVisible();
   await expect(row).toContainText('Active');
   await expect(row.getByRole('button', { name: `Revoke token ${id}` })).toBeEnabled();
+  await expect(row.getByRole('button', { name: `Revoke token ${id}` })).toBeFocused();
 
   // Rename, then reload: the server kept the name and the active state.
   await row.getByRole('button', { name: `Rename token ${id}` }).click();
