@@ -11,6 +11,7 @@ import { fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { MonthlyStatistics } from '@/api/schemas/dashboard';
 import { monthlyStatisticsMachine } from '@/machines/dashboardCards.machine';
+import { shownRows } from '@test-support/list-screens';
 import { describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
 import { MonthlyStatisticsPanel } from './MonthlyStatisticsPanel';
 
@@ -42,14 +43,9 @@ async function panelWhen(load: () => Promise<MonthlyStatistics>, state: 'loading
   return given;
 }
 
-/** The body rows of the table named `name`, each as its cells' texts. */
+/** The body rows of the table named `name`, each as its cells' texts as read (no stacked labels). */
 function rows(name: string): string[][] {
-  const [, ...body] = within(screen.getByRole('table', { name })).getAllByRole('row');
-  return body.map((row) =>
-    within(row)
-      .getAllByRole('cell')
-      .map((cell) => cell.textContent ?? ''),
-  );
+  return shownRows(screen.getByRole('table', { name }));
 }
 
 /** Shows the Top Customers tab. */

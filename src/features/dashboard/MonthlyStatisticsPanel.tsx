@@ -1,9 +1,10 @@
 /**
  * Statistics this month (spec §2): tabs Top Products (name, sku, image, total_quantity) and Top
  * Customers (name, email, avatar, total_spent in pounds). Loading pulses placeholders, a failure
- * says why (issue 15, `failureText`) with Retry, and an empty month says so in each tab.
+ * says why (issue 15, `failureText`) with Retry, and an empty month says so in each tab. Both tabs
+ * are DataTables (issue 30), so they stack at 375 px like every list.
  */
-import { Avatar, Card, HStack, Image, Table, Tabs, Text } from '@chakra-ui/react';
+import { Avatar, Card, HStack, Image, Tabs, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { uploadUrl } from '@/api/assets';
 import { formatPounds } from '@/api/format';
@@ -12,79 +13,63 @@ import { failureText } from '@/machines/failure-text';
 import { monthlyStatisticsMachine } from '@/machines/dashboardCards.machine';
 import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
+import { DataTable } from '@/ui/DataTable';
+import type { DataTableColumn } from '@/ui/DataTable';
 import { WidgetFailure, WidgetLoading } from './WidgetStatus';
 
-function EmptyRow({ columns, text }: { columns: number; text: string }) {
-  return (
-    <Table.Row>
-      <Table.Cell colSpan={columns} textAlign="center" color="fg.muted">
-        {text}
-      </Table.Cell>
-    </Table.Row>
-  );
-}
+type TopProduct = MonthlyStatistics['top_products'][number];
+type TopCustomer = MonthlyStatistics['top_customers'][number];
 
-function TopProducts({ products }: { products: MonthlyStatistics['top_products'] }) {
-  return (
-    <Table.Root size="sm" aria-label="Top products this month">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Product</Table.ColumnHeader>
-          <Table.ColumnHeader>SKU</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Quantity sold</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {products.length === 0 && <EmptyRow columns={3} text="No products sold this month." />}
-        {products.map((product) => (
-          <Table.Row key={product.sku}>
-            <Table.Cell>
-              <HStack gap="3">
-                {product.image ? (
-                  <Image src={uploadUrl(product.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
-                ) : null}
-                <Text>{product.name}</Text>
-              </HStack>
-            </Table.Cell>
-            <Table.Cell>{product.sku}</Table.Cell>
-            <Table.Cell textAlign="end">{product.total_quantity}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
-}
+const PRODUCT_COLUMNS: ReadonlyArray<DataTableColumn<TopProduct>> = [
+  {
+    key: 'name',
+    header: 'Product',
+    cell: (product) => (
+      <HStack gap="3">
+        {product.image ? (
+          <Image src={uploadUrl(product.image)} alt="" boxSize="10" rounded="md" objectFit="cover" />
+        ) : null}
+        <Text>{product.name}</Text>
+      </HStack>
+    ),
+  },
+  { key: 'sku', header: 'SKU', cell: (product) => product.sku },
+  { key: 'total_quantity', header: 'Quantity sold', align: 'end', cell: (product) => product.total_quantity },
+];
 
-function TopCustomers({ customers }: { customers: MonthlyStatistics['top_customers'] }) {
-  return (
-    <Table.Root size="sm" aria-label="Top customers this month">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeader>Customer</Table.ColumnHeader>
-          <Table.ColumnHeader>Email</Table.ColumnHeader>
-          <Table.ColumnHeader textAlign="end">Total spent</Table.ColumnHeader>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {customers.length === 0 && <EmptyRow columns={3} text="No customers ordered this month." />}
-        {customers.map((customer) => (
-          <Table.Row key={customer.email}>
-            <Table.Cell>
-              <HStack gap="3">
-                <Avatar.Root size="sm">
-                  <Avatar.Fallback name={customer.name} />
-                  {customer.avatar && <Avatar.Image src={uploadUrl(customer.avatar)} alt="" />}
-                </Avatar.Root>
-                <Text>{customer.name}</Text>
-              </HStack>
-            </Table.Cell>
-            <Table.Cell>{customer.email}</Table.Cell>
-            <Table.Cell textAlign="end">{formatPounds(customer.total_spent)}</Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </Table.Root>
-  );
+const CUSTOMER_COLUMNS: ReadonlyArray<DataTableColumn<TopCustomer>> = [
+  {
+    key: 'name',
+    header: 'Customer',
+    cell: (customer) => (
+      <HStack gap="3">
+        <Avatar.Root size="sm">
+          <Avatar.Fallback name={customer.name} />
+          {customer.avatar && <Avatar.Image src={uploadUrl(customer.avatar)} alt="" />}
+        </Avatar.Root>
+        <Text>{customer.name}</Text>
+      </HStack>
+    ),
+  },
+  { key: 'email', header: 'Email', cell: (customer) => customer.email },
+  {
+    key: 'total_spent',
+    header: 'Total spent',
+    align: 'end',
+    cell: (customer) => formatPounds(customer.total_spent),
+  },
+];
+
+/** The status rows of a loaded top list: its rows, or the month's empty text. */
+function loadedStatus(rows: readonly unknown[], emptyText: string) {
+  return {
+    status: rows.length === 0 ? ('empty' as const) : ('loaded' as const),
+    hasRows: rows.length > 0,
+    emptyText,
+    // A loaded list cannot fail: the panel's failure is drawn in place of the tabs.
+    failedText: '',
+    onRetry: () => {},
+  };
 }
 
 /** The panel; loads its own data when it mounts. */
@@ -111,10 +96,24 @@ export function MonthlyStatisticsPanel() {
               <Tabs.Trigger value="customers">Top Customers</Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="products">
-              <TopProducts products={view.data.top_products} />
+              <DataTable
+                label="Top products table"
+                caption="Top products this month"
+                columns={PRODUCT_COLUMNS}
+                rows={view.data.top_products}
+                rowKey={(product) => product.sku}
+                status={loadedStatus(view.data.top_products, 'No products sold this month.')}
+              />
             </Tabs.Content>
             <Tabs.Content value="customers">
-              <TopCustomers customers={view.data.top_customers} />
+              <DataTable
+                label="Top customers table"
+                caption="Top customers this month"
+                columns={CUSTOMER_COLUMNS}
+                rows={view.data.top_customers}
+                rowKey={(customer) => customer.email}
+                status={loadedStatus(view.data.top_customers, 'No customers ordered this month.')}
+              />
             </Tabs.Content>
           </Tabs.Root>
         )}
