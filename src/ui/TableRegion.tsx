@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 export interface TableRegionProps {
   /** Accessible name of the region, e.g. 'Users table'. */
   label: string;
-  /** Element id: what a list's `regionId` focuses on a page change. */
+  /** Element id: what a list's `regionId` focuses once a page asked for has loaded. */
   id?: string;
   children: ReactNode;
 }

@@ -1,7 +1,8 @@
 /**
  * The Transactions panel (spec §2; issue 15 findings 2, 3, 6): status checkboxes, From / To, the
  * date-range preset dropdown, a table of at most 400 px that scrolls (a focusable, labelled region),
- * server pages, the 'TRANSACTIONS REPORT' button with its period dropdown, and 'Export CSV'.
+ * server pages sorted by the column whose header was pressed (issue 30: server-side, in the URL as
+ * `tx.sort`), the 'TRANSACTIONS REPORT' button with its period dropdown, and 'Export CSV'.
  *
  * The panel's statechart (transactionsPanelMachine) runs the list, the period and the two file
  * actors as its children and connects them; this screen renders the children and sends them what the

@@ -1,7 +1,8 @@
 /**
  * The User Orders panel (spec §2; issue 15 findings 2, 6): From / To, the period dropdown (default
  * Last 7 days), the 'ORDERS REPORT' and 'Export CSV' buttons for what the table shows, the six
- * columns in pounds with 2 decimals, pages of 10, in a table of at most 400 px that scrolls (a
+ * columns in pounds with 2 decimals, each header sorting the list on the server (issue 30, in the
+ * URL as `orders.sort`), pages of 10, in a table of at most 400 px that scrolls (a
  * focusable, labelled region). Nothing is fetched until both days are set and can be asked for, and
  * rows are also filtered here to lie within From and To (spec §2). The filters live in the URL
  * (`orders.` keys).
