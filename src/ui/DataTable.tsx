@@ -7,15 +7,15 @@
  *
  * Layout: from the `md` breakpoint on it is a table whose texts wrap, so the lists fit 1440 px
  * without sideways scroll; below it (375 px) every row stacks into a card, each cell preceded by its
- * column's header as a label (hidden from assistive technology, which reads the header itself: the
- * elements keep their table roles while drawn as blocks).
+ * column's header as a label (generated from the cell's `data-label`, so the cell's text stays its
+ * value; the elements keep their table roles while drawn as blocks, so the header is still read).
  *
  * Sort: a sortable column's header holds a button (Tab, then Enter or Space) named by the column,
  * with an arrow for the direction (WAI-ARIA's sortable table example); the header of the column the
  * list is sorted by is the one that carries `aria-sort`. The table only reports the press
  * (`onSort(key)`); the list's statechart decides the new order.
  */
-import { Button, Table, Text } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -80,6 +80,13 @@ const STACKED: SystemStyleObject = {
     '& tbody, & tr, & td': { display: 'block' },
     '& tbody tr': { borderBottomWidth: '1px', paddingBlock: '2' },
     '& tbody td': { borderBottomWidth: '0', paddingBlock: '1', textAlign: 'start' },
+    // The label is generated content, so a cell's text stays its value (copying, finding a row).
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      display: 'block',
+      fontSize: 'xs',
+      color: 'fg.muted',
+    },
   },
 };
 
@@ -163,13 +170,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Cell
                   key={column.key}
                   role="cell"
+                  data-label={column.header}
                   textAlign={column.align}
                   overflowWrap="anywhere"
                   css={column.sticky ? { md: stickyActionsColumn } : undefined}
                 >
-                  <Text aria-hidden hideFrom="md" fontSize="xs" color="fg.muted">
-                    {column.header}
-                  </Text>
                   {column.cell(row)}
                 </Table.Cell>
               ))}
