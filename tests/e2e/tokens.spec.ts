@@ -227,3 +227,24 @@ test('server failures: the failed list offers Retry; add and revoke failures say
   await expect(row.getByRole('button', { name: `Revoke token ${id}` })).toBeEnabled();
   await expect(row.getByRole('button', { name: /Undo/ })).toHaveCount(0);
 });
+
+test('the tokens table fits a 1440 px screen without sideways scroll (issue 30)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await storeSession(page);
+  const userId = await createCustomer(page);
+  // A long name and the widest dates a row can hold (used, created and updated).
+  for (const name of ['Google Merchant Center feed for the shop', null]) {
+    await page.request.post(`/api/backoffice/users/${userId}/tokens`, {
+      headers: await authorization(page),
+      data: { name },
+    });
+  }
+  await page.goto(`/dashboard/users/${userId}/edit`);
+  await expect(tokensTable(page).getByRole('row')).toHaveCount(3);
+  const region = page.locator('#tokens-table');
+  const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});

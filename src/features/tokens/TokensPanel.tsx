@@ -129,7 +129,7 @@ function TokenRow({
   return (
     <Table.Row aria-busy={pending}>
       <Table.Cell>#{token.id}</Table.Cell>
-      <Table.Cell minW="32" maxW="60" overflowWrap="anywhere">
+      <Table.Cell minW="24" maxW="60" overflowWrap="anywhere">
         {token.name ?? (
           <Text as="span" color="fg.muted">
             No name
@@ -164,11 +164,12 @@ function TokenRow({
           <ProgressBar value={percent} label={`Remaining requests of token #${token.id}`} />
         </Stack>
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
+      {/* Dates wrap after the day (issue 30: the table fits 1440 px without sideways scroll). */}
+      <Table.Cell minW="24">
         {token.last_used_at === null ? 'Never used' : localDateTime(token.last_used_at)}
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{localDateTime(token.created_at)}</Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
+      <Table.Cell minW="24">{localDateTime(token.created_at)}</Table.Cell>
+      <Table.Cell minW="24">
         {token.updated_at === null ? 'No update' : localDateTime(token.updated_at)}
       </Table.Cell>
       <Table.Cell css={stickyActionsColumn}>
@@ -219,11 +220,12 @@ export function TokensPanel({ userId }: TokensPanelProps) {
           </Button>
         </HStack>
         <TableRegion label="Tokens table" id={REGION_ID}>
-          <Table.Root size="sm" aria-label="Tokens">
+          <Table.Root size="sm" aria-label="Tokens" whiteSpace="normal">
             <Table.Header>
               <Table.Row>
                 {COLUMNS.map((column) => (
-                  <Table.ColumnHeader key={column} whiteSpace="nowrap">
+                  // Headers wrap ('Used / Requests'), so the numbers set the columns' widths.
+                  <Table.ColumnHeader key={column} whiteSpace="normal">
                     {column}
                   </Table.ColumnHeader>
                 ))}
