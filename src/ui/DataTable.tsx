@@ -65,8 +65,11 @@ export interface DataTableProps<T> {
   stickyHeader?: boolean;
 }
 
-/** Below `md` the table's elements are drawn as blocks: one card per row, a label before each value. */
-const STACKED: SystemStyleObject = {
+/**
+ * Below `md` the table's elements are drawn as blocks: one card per row, a label before each value.
+ * Exported for a table not (yet) drawn by DataTable (the tokens panel), whose cells bring the labels.
+ */
+export const STACKED: SystemStyleObject = {
   mdDown: {
     display: 'block',
     '& thead': {
