@@ -54,6 +54,10 @@ export const MACHINES = {
     file: 'dashboardCards.machine.ts',
     load: async () => (await import('@/machines/dashboardCards.machine')).weekSummaryMachine,
   },
+  customerFeeds: {
+    file: 'customerFeeds.machine.ts',
+    load: async () => (await import('@/machines/customerFeeds.machine')).customerFeedsMachine,
+  },
   monthlyStatistics: {
     file: 'dashboardCards.machine.ts',
     load: async () => (await import('@/machines/dashboardCards.machine')).monthlyStatisticsMachine,
@@ -196,6 +200,18 @@ const file = (filename: string, contentType: string, text: string): Answer => ({
   text,
   headers: { 'Content-Type': contentType, 'Content-Disposition': `attachment; filename="${filename}"` },
 });
+
+/** A §3 Feed list item, for the calls that read GET /feeds. */
+const FEED_ITEM = {
+  id: 4,
+  name: 'Hopper store',
+  user_id: 12,
+  brands: [{ id: 2, name: 'Risewell' }],
+  products_count: 2,
+  user_details: 'Hopper Ltd (#12)',
+  user_discount: 10,
+  shipping_user_discount: 5,
+};
 
 const PROFILE = {
   id: 1,
@@ -521,6 +537,27 @@ export const CALLS: readonly ActorCall[] = [
       previous: { orders: 2, revenue: 100, average_order_value: 50 },
     }),
   },
+  // Spec §7 GET /feeds; issue 30: the customer's page keeps the customer's own, with the URL Google
+  // fetches (README "Google Merchant Center scheduled fetch": <origin>/api/feed/v1/feeds/<id>.xml).
+  {
+    machine: 'customerFeeds',
+    actor: 'load',
+    input: { userId: 10, origin: 'https://feeds.example.com' },
+    request: { method: 'GET', path: '/feeds', bearer: 'access-stored' },
+    answer: ok([
+      { ...FEED_ITEM, id: 3, name: 'Other customer', user_id: 11 },
+      { ...FEED_ITEM, id: 12, name: 'Acme main', user_id: 10, products_count: 40 },
+      { ...FEED_ITEM, id: 13, name: 'No customer', user_id: null },
+    ]),
+    output: [
+      {
+        id: 12,
+        name: 'Acme main',
+        products_count: 40,
+        google_url: 'https://feeds.example.com/api/feed/v1/feeds/12.xml',
+      },
+    ],
+  },
   // Spec §7 GET /dashboard/statistics/monthly: top_products, top_customers (fields of §2).
   {
     machine: 'monthlyStatistics',
@@ -698,18 +735,7 @@ export const CALLS: readonly ActorCall[] = [
     machine: 'feedsList',
     actor: 'loadFeeds',
     request: { method: 'GET', path: '/feeds', bearer: 'access-stored' },
-    ...passedOn([
-      {
-        id: 4,
-        name: 'Hopper store',
-        user_id: 12,
-        brands: [{ id: 2, name: 'Risewell' }],
-        products_count: 2,
-        user_details: 'Hopper Ltd (#12)',
-        user_discount: 10,
-        shipping_user_discount: 5,
-      },
-    ]),
+    ...passedOn([FEED_ITEM]),
   },
   // README "Using the API" (issue 15): GET /feeds/export.csv?query=…&sort=….
   {

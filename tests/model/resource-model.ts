@@ -22,19 +22,28 @@ import type { MachineModel } from './harness';
 /** A server that broke: what the widget's call throws (the client's ApiError of a 500). */
 const SERVER_ERROR = new ApiError('Internal Server Error', { kind: 'http', status: 500 });
 
-/** The model of `machine`, whose call answers `data`; see the module comment. */
-export function defineResourceModel<T>(
-  machine: ResourceMachine<T>,
+/**
+ * The model of `machine`, whose call answers `data`; see the module comment. `input` is what a
+ * resource that takes one (e.g. which customer) is started with; its call is given it.
+ */
+export function defineResourceModel<T, I = undefined>(
+  machine: ResourceMachine<T, I>,
   data: T,
-): MachineModel<ResourceMachine<T>> {
-  return defineModel<ResourceMachine<T>>({
+  input?: I,
+): MachineModel<ResourceMachine<T, I>> {
+  return defineModel<ResourceMachine<T, I>>({
     machine,
+    ...(input === undefined ? {} : { inputs: { start: input } }),
     events: { 'resource.reload': [{ type: 'resource.reload' }] },
     outcomes: { load: { done: [data], error: [SERVER_ERROR] } },
     stubActions: ['reportFailure'],
     serialize: (snapshot) => ({ value: snapshot.value, data: snapshot.context.data !== null }),
     check: ({ before, event, after, actions, started }) => {
       const loads = started.map((actor) => actor.src);
+      expect(
+        started.map((actor) => actor.input),
+        'the call is given what the resource was started with',
+      ).toEqual(started.map(() => input));
       // What the widget renders: its phase, the data and the failure, as the context holds them.
       expect(selectResourceView(after)).toEqual({
         status: after.value,
@@ -43,7 +52,7 @@ export function defineResourceModel<T>(
       });
       if (before === null) {
         expect(after.value, 'it loads as it appears').toBe('loading');
-        expect(after.context).toEqual({ data: null, error: null });
+        expect(after.context).toEqual({ data: null, error: null, input });
         expect(loads).toEqual(['load']);
       } else if (event.type === 'resource.reload') {
         expect(before.value, 'only a failed widget offers Retry').toBe('failed');
@@ -53,11 +62,11 @@ export function defineResourceModel<T>(
       } else if ('output' in event) {
         expect(after.value).toBe('loaded');
         expect(after.status, 'loaded once').toBe('done');
-        expect(after.context, 'the answer is kept, the last failure gone').toEqual({ data, error: null });
+        expect(after.context, 'the answer is kept, the last failure gone').toEqual({ data, error: null, input });
         expect(actions).toEqual([]);
       } else if ('error' in event) {
         expect(after.value, 'the error box replaces the widget').toBe('failed');
-        expect(after.context).toEqual({ data: before.context.data, error: event.error });
+        expect(after.context).toEqual({ data: before.context.data, error: event.error, input });
         expect(actions, 'spec §8: logged').toEqual([
           { type: 'reportFailure', params: { error: event.error } },
         ]);
