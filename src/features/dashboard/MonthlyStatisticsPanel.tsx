@@ -15,7 +15,7 @@ import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { DataTable } from '@/ui/DataTable';
 import type { DataTableColumn } from '@/ui/DataTable';
-import { WidgetFailure, WidgetLoading } from './WidgetStatus';
+import { WidgetFailure, WidgetLoading } from '@/ui/WidgetStatus';
 
 type TopProduct = MonthlyStatistics['top_products'][number];
 type TopCustomer = MonthlyStatistics['top_customers'][number];

@@ -11,7 +11,7 @@ import { failureText } from '@/machines/failure-text';
 import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { percentChange } from './figures';
-import { WidgetFailure, WidgetLoading } from './WidgetStatus';
+import { WidgetFailure, WidgetLoading } from '@/ui/WidgetStatus';
 
 /** The change against last week, coloured like the user statistic cards (spec §2). */
 function Change({ change }: { change: number | null }) {

@@ -11,7 +11,7 @@ import { failureText } from '@/machines/failure-text';
 import { selectResourceView } from '@/machines/resource.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { weekTotal } from './figures';
-import { WidgetFailure, WidgetLoading } from './WidgetStatus';
+import { WidgetFailure, WidgetLoading } from '@/ui/WidgetStatus';
 
 // Fetched only once the week's figures are on screen, so the cards paint before Chart.js arrives.
 const WeeklyOrdersChart = lazy(() => import('./WeeklyOrdersChart'));

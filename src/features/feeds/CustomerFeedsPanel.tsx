@@ -4,7 +4,7 @@
  * hand Google a feed without leaving the page (the password is a token from the tokens panel beside
  * it). Renders `customerFeedsMachine`'s state: loading, the failure with Retry, none yet, or the feeds.
  */
-import { Box, Button, Card, Code, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Code, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { failureText } from '@/machines/failure-text';
@@ -14,6 +14,7 @@ import { selectResourceView } from '@/machines/resource.machine';
 import { paths } from '@/routes/paths';
 import { useScreenActor } from '@/routes/screen-actor';
 import { CopyButton } from '@/ui/CopyButton';
+import { WidgetFailure, WidgetLoading } from '@/ui/WidgetStatus';
 
 /** The panel's heading, also its landmark's name. */
 export const CUSTOMER_FEEDS_TITLE = 'Feeds for Google Merchant Center';
@@ -81,33 +82,12 @@ export function CustomerFeedsPanel({ userId }: CustomerFeedsPanelProps) {
         </Card.Description>
       </Card.Header>
       <Card.Body>
-        {view.status === 'loading' && (
-          <Text role="status" aria-busy="true">
-            Loading the customer&apos;s feeds…
-          </Text>
-        )}
+        {view.status === 'loading' && <WidgetLoading lines={2} label="Loading the customer's feeds" />}
         {view.status === 'failed' && (
-          <Box
-            role="alert"
-            bg="red.50"
-            borderWidth="1px"
-            borderColor="red.200"
-            color="red.800"
-            rounded="md"
-            p="4"
-          >
-            <HStack justify="space-between" gap="4" wrap="wrap">
-              <Text>{failureText(CUSTOMER_FEEDS_FAILED, view.error)}</Text>
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                onClick={() => actor.send({ type: 'resource.reload' })}
-              >
-                Retry
-              </Button>
-            </HStack>
-          </Box>
+          <WidgetFailure
+            message={failureText(CUSTOMER_FEEDS_FAILED, view.error)}
+            onRetry={() => actor.send({ type: 'resource.reload' })}
+          />
         )}
         {view.status === 'loaded' && view.data?.length === 0 && (
           <Text>

@@ -1,4 +1,4 @@
-/** What a dashboard widget shows while its data loads or after it failed to load. */
+/** What a widget or panel that loads its data shows while it loads or after it failed to load. */
 import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 
 /** Props of {@link WidgetLoading}: how many placeholder lines to pulse. */
