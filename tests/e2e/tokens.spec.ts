@@ -228,7 +228,9 @@ test('server failures: the failed list offers Retry; add and revoke failures say
   await expect(row.getByRole('button', { name: /Undo/ })).toHaveCount(0);
 });
 
-test('the tokens table fits a 1440 px screen without sideways scroll (issue 30)', async ({ page }) => {
+test('the tokens table fits 1440 px and stacks its rows at 375 px, never scrolling sideways (issue 30)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await storeSession(page);
   const userId = await createCustomer(page);
@@ -242,9 +244,13 @@ test('the tokens table fits a 1440 px screen without sideways scroll (issue 30)'
   await page.goto(`/dashboard/users/${userId}/edit`);
   await expect(tokensTable(page).getByRole('row')).toHaveCount(3);
   const region = page.locator('#tokens-table');
-  const { scrollWidth, clientWidth } = await region.evaluate((element) => ({
-    scrollWidth: element.scrollWidth,
-    clientWidth: element.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const overflow = () => region.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // Stacked: the first cell of a row sits above the second, labelled by its column.
+  const cells = tokensTable(page).getByRole('row').nth(1).getByRole('cell');
+  const [first, second] = [await cells.nth(0).boundingBox(), await cells.nth(1).boundingBox()];
+  expect(second!.y).toBeGreaterThanOrEqual(first!.y + first!.height - 1);
+  await region.screenshot({ path: test.info().outputPath('tokens-375.png') });
 });

@@ -20,6 +20,7 @@ import {
   Table,
   Text,
 } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';
 import type { ApiToken } from '@/api/schemas/tokens';
@@ -33,6 +34,7 @@ import {
 } from '@/machines/tokens.machine';
 import { useScreenActor } from '@/routes/screen-actor';
 import { ProgressBar } from '@/ui/ProgressBar';
+import { STACKED } from '@/ui/DataTable';
 import { StatusDot } from '@/ui/StatusDot';
 import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from '@/ui/TableRegion';
 import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
@@ -63,6 +65,22 @@ const COLUMNS = [
   'Created at',
   'Updated at',
 ] as const;
+
+/**
+ * Below `md` each row stacks into a card (DataTable's STACKED) and each cell is preceded by its
+ * column's name, drawn from `data-label` (generated content with empty alternative text, so screen
+ * readers keep reading the header instead).
+ */
+const LABELLED: SystemStyleObject = {
+  mdDown: {
+    _before: {
+      content: 'attr(data-label) / ""',
+      display: 'block',
+      fontSize: 'xs',
+      color: 'fg.muted',
+    },
+  },
+};
 
 /** DOM id of the tokens table's region. */
 const REGION_ID = 'tokens-table';
@@ -128,21 +146,23 @@ function TokenRow({
   const { remaining, percent } = remainingRequests(token);
   return (
     <Table.Row aria-busy={pending}>
-      <Table.Cell>#{token.id}</Table.Cell>
-      <Table.Cell minW="24" maxW="60" overflowWrap="anywhere">
+      <Table.Cell data-label="ID" css={LABELLED}>
+        #{token.id}
+      </Table.Cell>
+      <Table.Cell data-label="Name" css={LABELLED} minW="24" maxW="60" overflowWrap="anywhere">
         {token.name ?? (
           <Text as="span" color="fg.muted">
             No name
           </Text>
         )}
       </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">
+      <Table.Cell data-label="Status" css={LABELLED} whiteSpace="nowrap">
         <StatusDot
           label={token.revoked ? 'Revoked' : 'Active'}
           color={token.revoked ? 'red.500' : 'green.500'}
         />
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label="Token" css={LABELLED}>
         <Stack gap="0" align="start">
           <Code
             fontSize="xs"
@@ -156,23 +176,29 @@ function TokenRow({
           </Link>
         </Stack>
       </Table.Cell>
-      <Table.Cell>{NUMBER.format(token.used_requests)}</Table.Cell>
-      <Table.Cell>{NUMBER.format(token.total_requests)}</Table.Cell>
-      <Table.Cell>
+      <Table.Cell data-label="Used Requests" css={LABELLED}>
+        {NUMBER.format(token.used_requests)}
+      </Table.Cell>
+      <Table.Cell data-label="Total Requests" css={LABELLED}>
+        {NUMBER.format(token.total_requests)}
+      </Table.Cell>
+      <Table.Cell data-label="Remaining Requests" css={LABELLED}>
         <Stack gap="1" minW="24">
           <Text fontSize="sm">{NUMBER.format(remaining)}</Text>
           <ProgressBar value={percent} label={`Remaining requests of token #${token.id}`} />
         </Stack>
       </Table.Cell>
       {/* Dates wrap after the day (issue 30: the table fits 1440 px without sideways scroll). */}
-      <Table.Cell minW="24">
+      <Table.Cell data-label="Last used" css={LABELLED} minW="24">
         {token.last_used_at === null ? 'Never used' : localDateTime(token.last_used_at)}
       </Table.Cell>
-      <Table.Cell minW="24">{localDateTime(token.created_at)}</Table.Cell>
-      <Table.Cell minW="24">
+      <Table.Cell data-label="Created at" css={LABELLED} minW="24">
+        {localDateTime(token.created_at)}
+      </Table.Cell>
+      <Table.Cell data-label="Updated at" css={LABELLED} minW="24">
         {token.updated_at === null ? 'No update' : localDateTime(token.updated_at)}
       </Table.Cell>
-      <Table.Cell css={stickyActionsColumn}>
+      <Table.Cell data-label="Actions" css={{ ...LABELLED, md: stickyActionsColumn }}>
         <HStack gap="2">
           <Button
             size="xs"
@@ -220,7 +246,7 @@ export function TokensPanel({ userId }: TokensPanelProps) {
           </Button>
         </HStack>
         <TableRegion label="Tokens table" id={REGION_ID}>
-          <Table.Root size="sm" aria-label="Tokens" whiteSpace="normal">
+          <Table.Root size="sm" aria-label="Tokens" whiteSpace="normal" css={STACKED}>
             <Table.Header>
               <Table.Row>
                 {COLUMNS.map((column) => (
@@ -229,7 +255,7 @@ export function TokensPanel({ userId }: TokensPanelProps) {
                     {column}
                   </Table.ColumnHeader>
                 ))}
-                <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
+                <Table.ColumnHeader css={{ md: stickyActionsColumn }}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body {...tableBodyProps(view.status)}>
