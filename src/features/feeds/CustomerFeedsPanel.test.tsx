@@ -61,7 +61,7 @@ describeScreenStates(customerFeedsMachine, {
     );
     expect(within(item).getByLabelText('File URL')).toHaveProperty('value', FEED.google_url);
     expect(within(item).getByRole('button', { name: 'Copy the file URL of Acme main' })).toBeTruthy();
-    expect(item.textContent).toContain('User name: 12');
+    expect(item.textContent).toContain('User name: google');
     expect(within(panel()).queryByRole('status', { name: "Loading the customer's feeds" })).toBeNull();
   },
   'customerFeeds.failed': async () => {

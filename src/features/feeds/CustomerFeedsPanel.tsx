@@ -14,6 +14,7 @@ import { selectResourceView } from '@/machines/resource.machine';
 import { paths } from '@/routes/paths';
 import { useScreenActor } from '@/routes/screen-actor';
 import { CopyButton } from '@/ui/CopyButton';
+import { GOOGLE_USER_NAME } from './GoogleMerchantSection';
 import { WidgetFailure, WidgetLoading } from '@/ui/WidgetStatus';
 
 /** The panel's heading, also its landmark's name. */
@@ -53,9 +54,9 @@ function FeedForGoogle({ feed }: { feed: CustomerFeed }) {
           </HStack>
         </Field.Root>
         <Text fontSize="sm">
-          User name: <Code>{feed.id}</Code> (not checked; it names the feed). Password: one of this
-          customer&apos;s API tokens, shown once when it is made: make one named &lsquo;Google Merchant
-          Center&rsquo; in the tokens panel. Fetch: daily.
+          User name: <Code>{GOOGLE_USER_NAME}</Code> (any is accepted). Password: one of this customer&apos;s
+          API tokens, shown once when it is made: make one named &lsquo;Google Merchant Center&rsquo; in the
+          tokens panel, or with &lsquo;Create a token for Google&rsquo; on the feed&apos;s page. Fetch: daily.
         </Text>
       </Stack>
     </Box>
