@@ -27,6 +27,7 @@ function diagnostics(feedId: number, delivered: number): FeedDiagnostics {
     urls: { json: 'j', csv: 'c', xml: 'x' },
     preview: [],
     shopify: null,
+    last_pulled_at: null,
   };
 }
 

@@ -45,6 +45,7 @@ const DIAGNOSTICS: FeedDiagnostics = {
   },
   preview: [],
   shopify: null,
+  last_pulled_at: null,
 };
 
 const CONNECTED: ShopifyConnection = {
