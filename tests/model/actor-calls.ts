@@ -478,11 +478,22 @@ export const CALLS: readonly ActorCall[] = [
   {
     machine: 'transactions',
     actor: 'fetchPage',
-    input: { filters: { status: ['1', '3'], start_date: '2026-05-01', end_date: '2026-05-31' }, page: 2 },
+    input: {
+      filters: { status: ['1', '3'], start_date: '2026-05-01', end_date: '2026-05-31', sort: '-amount' },
+      page: 2,
+    },
     request: {
       method: 'GET',
       path: '/dashboard/transactions',
-      query: { page: '2', limit: '100', status: '1,3', start_date: '2026-05-01', end_date: '2026-05-31' },
+      // Issue 30: the column sort, '-' for descending (README "Dashboard and reports").
+      query: {
+        page: '2',
+        limit: '100',
+        status: '1,3',
+        start_date: '2026-05-01',
+        end_date: '2026-05-31',
+        sort: '-amount',
+      },
       bearer: 'access-stored',
     },
     answer: ok({ transactions: [TRANSACTION], current_page: 2, total_pages: 5 }),
@@ -493,7 +504,7 @@ export const CALLS: readonly ActorCall[] = [
     machine: 'transactions',
     actor: 'fetchPage',
     case: 'no filters',
-    input: { filters: { status: [], start_date: '', end_date: '' }, page: 1 },
+    input: { filters: { status: [], start_date: '', end_date: '', sort: '' }, page: 1 },
     request: {
       method: 'GET',
       path: '/dashboard/transactions',
@@ -507,7 +518,7 @@ export const CALLS: readonly ActorCall[] = [
   {
     machine: 'orders',
     actor: 'fetchPage',
-    input: { filters: { start_date: '2026-05-26', end_date: '2026-06-02' }, page: 2 },
+    input: { filters: { start_date: '2026-05-26', end_date: '2026-06-02', sort: '' }, page: 2 },
     request: {
       method: 'GET',
       path: '/dashboard/orders',

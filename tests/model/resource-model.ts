@@ -62,7 +62,11 @@ export function defineResourceModel<T, I = undefined>(
       } else if ('output' in event) {
         expect(after.value).toBe('loaded');
         expect(after.status, 'loaded once').toBe('done');
-        expect(after.context, 'the answer is kept, the last failure gone').toEqual({ data, error: null, input });
+        expect(after.context, 'the answer is kept, the last failure gone').toEqual({
+          data,
+          error: null,
+          input,
+        });
         expect(actions).toEqual([]);
       } else if ('error' in event) {
         expect(after.value, 'the error box replaces the widget').toBe('failed');
