@@ -119,15 +119,15 @@ test.describe('building and delivering a feed', () => {
 
     // Spec §5: Save stays disabled until the form is valid; a field left empty shows its error (§4).
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await page.getByLabel('Name', { exact: true }).focus();
-    await page.getByLabel('Name', { exact: true }).blur();
+    await page.getByLabel(/^Name/).focus();
+    await page.getByLabel(/^Name/).blur();
     await page.getByLabel('Customer').focus();
     await page.getByLabel('Customer').blur();
     await expect(page.getByText('Please enter a feed name')).toBeVisible();
     await expect(page.getByText('Please select a customer')).toBeVisible();
 
     const name = `E2E feed ${Date.now()}`;
-    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel(/^Name/).fill(name);
     await page.getByLabel('Customer').selectOption(String(customerId));
     await page.getByRole('button', { name: 'Risewell', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Risewell', exact: true })).toHaveAttribute(
@@ -180,13 +180,13 @@ test.describe('building and delivering a feed', () => {
 
     await row.getByRole('link', { name: `Edit feed ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/feeds/${feedId}/edit$`));
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
-    await page.getByLabel('Name', { exact: true }).fill(`${name} (edited)`);
+    await expect(page.getByLabel(/^Name/)).toHaveValue(name);
+    await page.getByLabel(/^Name/).fill(`${name} (edited)`);
     // Leaving with unsaved changes asks first; saving leaves without asking.
     await page.getByRole('link', { name: 'Feeds', exact: true }).first().click();
     await expect(page.getByRole('alertdialog', { name: 'Leave this page?' })).toBeVisible();
     await page.getByRole('button', { name: 'Stay' }).click();
-    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`${name} (edited)`);
+    await expect(page.getByLabel(/^Name/)).toHaveValue(`${name} (edited)`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Feed updated!', { exact: true })).toBeVisible();
     await expect(page.getByText(`${name} (edited) (customer #${customerId})`, { exact: true })).toBeVisible();
@@ -282,7 +282,10 @@ test.describe('building and delivering a feed', () => {
       ['XML', diagnostics.urls.xml],
     ] as const) {
       expect(url).toMatch(new RegExp(`/api/feed/v1/feeds/${feed.id}\\.${label.toLowerCase()}$`));
-      await expect(panel.getByRole('textbox', { name: `${label} feed URL` })).toHaveValue(url);
+      // Without PUBLIC_URL the server sends a path; the panel shows it on this page's origin (issue 30).
+      await expect(panel.getByRole('textbox', { name: `${label} feed URL` })).toHaveValue(
+        new URL(url, page.url()).href,
+      );
       await expect(panel.getByRole('button', { name: `Copy the ${label} feed URL` })).toBeVisible();
     }
     const stat = (label: string) =>
@@ -419,13 +422,13 @@ test('Save on an incomplete form, reached from the bottom of the product list, f
   const save = page.getByRole('button', { name: 'Save' });
   await expect(page.getByRole('button', { name: 'Select/Deselect All Products' })).toBeVisible();
   // Save comes before the fields (and the 520 checkboxes) in tab order.
-  await page.getByLabel('Name', { exact: true }).focus();
+  await page.getByLabel(/^Name/).focus();
   await page.keyboard.press('Shift+Tab');
   await expect(save).toBeFocused();
 
   await page.getByRole('list', { name: 'Products' }).scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect(page.getByLabel('Name', { exact: true })).not.toBeInViewport();
+  await expect(page.getByLabel(/^Name/)).not.toBeInViewport();
   await expect(save, 'the sticky action bar keeps Save in view').toBeInViewport();
   await expect(save, 'spec §5: it reads as disabled').toBeDisabled();
   // A person can still click it (aria-disabled), and is told what is missing.
@@ -433,12 +436,12 @@ test('Save on an incomplete form, reached from the bottom of the product list, f
   await expect(page.getByText('Please enter a feed name')).toBeVisible();
   await expect(page.getByText('Please select a customer')).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('feed-name');
-  await expect(page.getByLabel('Name', { exact: true })).toBeInViewport();
+  await expect(page.getByLabel(/^Name/)).toBeInViewport();
   // Polled: the scroll to the focused field may still be moving when it is first measured.
   await expect
     .poll(
       async () => {
-        const box = await page.getByLabel('Name', { exact: true }).boundingBox();
+        const box = await page.getByLabel(/^Name/).boundingBox();
         const bar = await page.getByRole('group', { name: 'Feed actions' }).boundingBox();
         return (box?.y ?? 0) - ((bar?.y ?? 0) + (bar?.height ?? 0));
       },
@@ -446,7 +449,7 @@ test('Save on an incomplete form, reached from the bottom of the product list, f
     )
     .toBeGreaterThanOrEqual(0);
 
-  await page.getByLabel('Name', { exact: true }).fill('Named');
+  await page.getByLabel(/^Name/).fill('Named');
   await save.click({ force: true });
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('feed-customer');
 });
@@ -502,7 +505,7 @@ test("a feed's unsaved input is offered back after another tab's logout", async 
   test.slow();
   await signIn(page, '/dashboard/feeds/create');
   await expect(page.getByRole('button', { name: 'Select/Deselect All Products' })).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill('Kept through a logout');
+  await page.getByLabel(/^Name/).fill('Kept through a logout');
   await page.getByRole('button', { name: 'Select/Deselect All Products' }).click();
   const selectedText = await page.getByText(/ selected, \d+ deliverable$/).textContent();
 
@@ -515,8 +518,8 @@ test("a feed's unsaved input is offered back after another tab's logout", async 
   await fillLogin(page);
   await expect(page).toHaveURL(/\/dashboard\/feeds\/create$/);
   await expect(page.getByText('Unsaved changes were kept')).toBeVisible();
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel(/^Name/)).toHaveValue('');
   await page.getByRole('button', { name: 'Restore' }).click();
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Kept through a logout');
+  await expect(page.getByLabel(/^Name/)).toHaveValue('Kept through a logout');
   await expect(page.getByText(selectedText ?? '')).toBeVisible();
 });
