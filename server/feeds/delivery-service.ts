@@ -5,7 +5,7 @@
  * (delivery-cache.ts). How a verdict is answered over HTTP (401 challenge, 404, 429 with RateLimit
  * fields) is the route's business: server/routes/feed-delivery.ts.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { consumeApiTokenRequest } from '../auth/api-token-check';
 import type { ApiTokenOutcome } from '../auth/api-token-check';
 import type { FeedFormat } from '@/api/schemas/feed-formats';
@@ -18,6 +18,12 @@ import { FEED_RENDERERS } from './feed-renderers';
 
 /** A feed id no customer owns: a missing feed is checked as "another customer's", counting nothing. */
 const NO_OWNER = 0;
+
+/**
+ * How fresh `last_pulled_at` is kept, in ms: a pull writes it only when the stamp is older, so a burst
+ * of pulls of one feed (50 connections) does not write and lock the feed's row on every request.
+ */
+export const LAST_PULLED_RESOLUTION_MS = 60_000;
 
 /** What the delivery service needs from the app. */
 export interface DeliveryDeps {
@@ -32,7 +38,8 @@ export interface DeliveryDeps {
 export interface DeliveryService {
   /**
    * Checks `token` against feed `feedId`'s customer and, when it may pull, counts the pull and
-   * stamps the feed's `last_pulled_at` (issue 30: the Delivery panel says when a client last pulled).
+   * stamps the feed's `last_pulled_at` when older than LAST_PULLED_RESOLUTION_MS (issue 30: the
+   * Delivery panel says when a client last pulled).
    * Resolves to the grant or to why the token was refused (an unknown feed is `not_owner`, as
    * another customer's feed is); never rejects for a refusal.
    */
@@ -65,8 +72,15 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
       const feed = await findFeedOwner(db, feedId);
       const at = now();
       const outcome = await consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER, at);
-      if (outcome.status === 'ok')
-        await db.update(feeds).set({ last_pulled_at: at }).where(eq(feeds.id, feedId));
+      if (outcome.status === 'ok') {
+        const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
+        await db
+          .update(feeds)
+          .set({ last_pulled_at: at })
+          .where(
+            and(eq(feeds.id, feedId), or(isNull(feeds.last_pulled_at), lt(feeds.last_pulled_at, stale))),
+          );
+      }
       return outcome;
     },
 

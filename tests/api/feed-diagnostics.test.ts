@@ -296,9 +296,17 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
     const pulledAt = t.clock.now().toISOString();
     expect((await pull(token)).statusCode).toBe(200);
     expect(await lastPulled()).toBe(pulledAt);
-    t.clock.advance(60_000);
+    // Within the minute a pull does not write the stamp again (no row write per request in a burst).
+    t.clock.advance(30_000);
+    expect((await pull(token)).statusCode).toBe(200);
+    expect(await lastPulled()).toBe(pulledAt);
+    t.clock.advance(30_000);
     expect((await pull('pf_live_not-a-token')).statusCode).toBe(401);
     expect(await lastPulled()).toBe(pulledAt);
+    t.clock.advance(1);
+    const laterAt = t.clock.now().toISOString();
+    expect((await pull(token)).statusCode).toBe(200);
+    expect(await lastPulled()).toBe(laterAt);
   });
 
   it('previews the first 10 items exactly as the customer receives them', async () => {
