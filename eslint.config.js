@@ -176,14 +176,14 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 14: no import circle anywhere (the rule follows value imports; `import type` is erased at build).
+    // How eslint-plugin-import's rules resolve `@/…` and `.ts` imports. Import circles are found by
+    // `npm run lint:cycles` (dpdm over the whole graph once: 6 s, where `import/no-cycle` took 91 s
+    // of ESLint's 109, walking the graph again from every file; issue 28).
     files: ['**/*.ts', '**/*.tsx'],
-    plugins: { import: importPlugin },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': { typescript: { project: './tsconfig.json' } },
     },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],

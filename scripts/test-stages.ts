@@ -20,6 +20,7 @@ const STAGES: Task[][] = [
   [
     { name: 'lint (ESLint)', command: 'eslint .' },
     { name: 'lint (Prettier)', command: 'prettier --check .' },
+    { name: 'import cycles (dpdm)', command: 'npm run --silent lint:cycles' },
     { name: 'types (tsc)', command: 'tsc --noEmit -p tsconfig.json' },
     { name: 'viewer pages (stately --check)', command: 'node --import tsx scripts/stately/run.ts --check' },
   ],
