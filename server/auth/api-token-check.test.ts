@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../db/open';
+import type { OpenedDatabase } from '../db/open';
+import { openTestDatabase } from '@test-support/test-database';
 import { apiTokens, users } from '../db/schema';
 import { consumeApiTokenRequest } from './api-token-check';
 import { generateApiToken, hashApiToken } from './api-tokens';
@@ -35,7 +36,7 @@ const row = async (id: number) =>
 const used = async (id: number) => (await row(id)).used_requests;
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config';
-import { openDatabase } from '../db/open';
+import { openTestDatabase } from '@test-support/test-database';
 import { users } from '../db/schema';
 import { ensureAdmin, isDatabaseEmpty } from './bootstrap-admin';
 import { verifyPassword } from './passwords';
 
 describe('ensureAdmin', () => {
   it('creates one active admin with a lower-cased email and a verifiable password, once', async () => {
-    const database = await openDatabase({});
+    const database = await openTestDatabase();
     try {
       const admin = {
         email: ' Boss@Example.COM ',
@@ -34,7 +34,7 @@ describe('ensureAdmin', () => {
   });
 
   it('refuses a common ADMIN_PASSWORD with a ConfigError and creates nobody (issue 27)', async () => {
-    const database = await openDatabase({});
+    const database = await openTestDatabase();
     try {
       const admin = { email: 'boss@example.com', password: 'P@ssw0rd', first_name: 'Sam', last_name: 'Lee' };
       const refusal: unknown = await ensureAdmin(database.db, admin).catch((error: unknown) => error);

@@ -8,7 +8,7 @@ import { SLOW_TEST_LIMIT_MS } from '@test-support/time-limits';
 import { hashApiToken } from '../auth/api-tokens';
 import { verifyPassword } from '../auth/passwords';
 import { decryptSecret } from '../auth/secret-box';
-import { openDatabase } from '../db/open';
+import { openTestDatabase } from '@test-support/test-database';
 import type { OpenedDatabase } from '../db/open';
 import {
   apiTokens,
@@ -44,7 +44,7 @@ async function countRows(database: OpenedDatabase, table: PgTable): Promise<numb
 }
 
 beforeAll(async () => {
-  opened = await openDatabase({});
+  opened = await openTestDatabase();
   summary = await seedDemoData(opened.db, { encryptionKey, now: NOW });
 });
 
@@ -314,7 +314,7 @@ describe('seedDemoData', () => {
       const first = await snapshot(opened);
       expect(first.emails[3]).toMatch(/@/);
 
-      const second = await openDatabase({});
+      const second = await openTestDatabase();
       try {
         await seedDemoData(second.db, { encryptionKey, now: NOW });
         expect(await snapshot(second)).toEqual(first);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open';
+import { openTestDatabase } from '@test-support/test-database';
 import type { OpenedDatabase } from '../db/open';
 import { importUploadsFolder } from './legacy-folder';
 import { databaseStorage } from './storage';
@@ -10,7 +10,7 @@ import { databaseStorage } from './storage';
 let opened: OpenedDatabase;
 let dataDir: string;
 beforeAll(async () => {
-  opened = await openDatabase({});
+  opened = await openTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'legacy-uploads-'));
 });
 afterAll(async () => {

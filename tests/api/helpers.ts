@@ -15,7 +15,7 @@ import type { AppDeps } from '../../server/app';
 import { testConfig } from '../../server/config';
 import type { Config } from '../../server/config';
 import { hashPassword } from '../../server/auth/passwords';
-import { openDatabase } from '../../server/db/open';
+import { openTestDatabase } from '../support/test-database';
 import type { Db } from '../../server/db/open';
 import { users } from '../../server/db/schema';
 
@@ -124,6 +124,14 @@ const INACTIVE = {
   last_name: 'Inactive',
 };
 
+let fixtureHash: Promise<string> | undefined;
+
+/** FIXTURE_PASSWORD's Argon2 hash, made once per test file (it takes tens of ms; every app needs it). */
+function fixturePasswordHash(): Promise<string> {
+  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
+  return fixtureHash;
+}
+
 /**
  * Builds a ready app with three fixture users (an Admin, a Customer, an Inactive customer), all
  * with FIXTURE_PASSWORD. `configure` may register extra routes before the app is ready; `deps`
@@ -137,7 +145,7 @@ export async function createTestApp(
   const baseUrl = process.env.TEST_DATABASE_URL;
   const postgres = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
   const config = testConfig({ databaseUrl: postgres?.url, ...overrides });
-  const database = await openDatabase({ databaseUrl: postgres?.url });
+  const database = await openTestDatabase({ databaseUrl: postgres?.url });
   const clock = createClock();
   const cleanUp = async () => {
     await database.close();
@@ -145,7 +153,7 @@ export async function createTestApp(
     rmSync(config.dataDir, { recursive: true, force: true });
   };
   try {
-    const passwordHash = await hashPassword(FIXTURE_PASSWORD);
+    const passwordHash = await fixturePasswordHash();
     const fixtures = {
       admin: await insertUser(database.db, { ...ADMIN, status: UserStatus.Active }, passwordHash),
       customer: await insertUser(database.db, { ...CUSTOMER, status: UserStatus.Active }, passwordHash),

@@ -4,7 +4,7 @@
  */
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { openDatabase } from '../../server/db/open';
+import { openTestDatabase } from './test-database';
 import type { Db, OpenedDatabase } from '../../server/db/open';
 import { brands, productAssets, products, productVariants } from '../../server/db/schema';
 
@@ -32,7 +32,7 @@ export async function catalogueRows(db: Db) {
 export function useCatalogueDatabase(): () => Db {
   let opened: OpenedDatabase | undefined;
   beforeAll(async () => {
-    opened = await openDatabase({});
+    opened = await openTestDatabase();
   });
   afterAll(async () => {
     await opened?.close();
