@@ -6,6 +6,32 @@ import { defineConfig } from 'vitest/config';
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
+/** API test files that replace a module with `vi.mock`: they need a module graph of their own. */
+const MOCKING_API_TESTS = ['tests/api/auth-limits.test.ts'];
+
+/**
+ * The API suite on one database (`databaseUrl`, '' for in-memory PGlite), as two Vitest projects.
+ * The files of the first share their worker's modules (`isolate: false`): each file builds its own
+ * app and database, and importing the server afresh for each of some 35 files cost about 40 s of
+ * the stage's CPU (issue 28). The files that mock a module run isolated, as Vitest requires.
+ */
+function apiProjects(name: string, databaseUrl: string) {
+  const common = { environment: 'node' as const, env: { TEST_DATABASE_URL: databaseUrl } };
+  return [
+    {
+      extends: true as const,
+      test: {
+        ...common,
+        name,
+        include: ['tests/api/**/*.test.ts'],
+        exclude: MOCKING_API_TESTS,
+        isolate: false,
+      },
+    },
+    { extends: true as const, test: { ...common, name: `${name}-mocks`, include: MOCKING_API_TESTS } },
+  ];
+}
+
 export default defineConfig({
   // Issue 16: Brotli and gzip files beside every text asset over 1 KiB, served by @fastify/static's
   // preCompressed option (server/routes/spa.ts) without compressing per request.
@@ -38,33 +64,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/model/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },
       {
+        // No file here mocks a module, so they share their worker's modules, as the API files do
+        // (apiProjects): the server's and the machines' modules are imported once per worker.
         extends: true,
         test: {
-          name: 'api-pglite',
-          include: ['tests/api/**/*.test.ts'],
+          name: 'unit-node',
+          include: ['server/**/*.test.ts', 'tests/model/**/*.test.ts'],
           environment: 'node',
-          env: { TEST_DATABASE_URL: '' },
+          isolate: false,
         },
       },
+      ...apiProjects('api-pglite', ''),
       // The same API suite on PostgreSQL, switched on by TEST_DATABASE_URL (CI sets it).
-      ...(testDatabaseUrl
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'api-postgres',
-                include: ['tests/api/**/*.test.ts'],
-                environment: 'node' as const,
-                env: { TEST_DATABASE_URL: testDatabaseUrl },
-              },
-            },
-          ]
-        : []),
+      ...(testDatabaseUrl ? apiProjects('api-postgres', testDatabaseUrl) : []),
     ],
   },
 });

@@ -24,8 +24,8 @@ const STAGES: Task[][] = [
     { name: 'types (tsc)', command: 'tsc --noEmit -p tsconfig.json' },
     { name: 'viewer pages (stately --check)', command: 'node --import tsx scripts/stately/run.ts --check' },
   ],
-  // Every project but the API ones: src/, server/ and tests/model.
-  [{ name: 'unit (Vitest)', command: 'vitest run --project unit' }],
+  // Every project but the API ones: src/ ('unit'), server/ and tests/model ('unit-node').
+  [{ name: 'unit (Vitest)', command: "vitest run --project 'unit*'" }],
   // On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (vite.config.ts).
   [{ name: 'API (Vitest)', command: "vitest run --project 'api-*'" }],
   [{ name: 'browser (build + Playwright)', command: 'npm run test:e2e' }],
