@@ -203,6 +203,15 @@ function transactionConditions(filter: TransactionsFilter): SQL[] {
   return [
     ...(statuses.length > 0 ? [inArray(transactions.status, statuses)] : []),
     ...withinDays(transactions.occurred_at, filter),
+    ...(filter.user_id === undefined ? [] : [eq(transactions.user_id, filter.user_id)]),
+  ];
+}
+
+/** The WHERE of the orders list and report: the filter's days and, when given, its customer. */
+function orderConditions(filter: OrdersFilter): SQL[] {
+  return [
+    ...withinDays(orders.ordered_at, filter),
+    ...(filter.user_id === undefined ? [] : [eq(orders.user_id, filter.user_id)]),
   ];
 }
 
@@ -421,7 +430,7 @@ export async function listOrders(
   page: number,
   limit: number,
 ): Promise<Page<OrderRecord>> {
-  const where = and(...withinDays(orders.ordered_at, filter));
+  const where = and(...orderConditions(filter));
   const [counted] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
@@ -464,7 +473,7 @@ export async function ordersAfter(
     .from(orders)
     .innerJoin(users, eq(users.id, orders.user_id))
     .where(
-      and(...withinDays(orders.ordered_at, filter), ...beforeCursor(orders.ordered_at, orders.id, cursor)),
+      and(...orderConditions(filter), ...beforeCursor(orders.ordered_at, orders.id, cursor)),
     )
     .orderBy(desc(orders.ordered_at), desc(orders.id))
     .limit(size);

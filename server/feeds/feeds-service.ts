@@ -33,20 +33,34 @@ export function customerDetails(user: {
   return `${name} (#${user.id})`;
 }
 
-/** Every feed for the feeds list, newest first, with its brands (by name) and product count. */
-export async function listFeeds(db: Db): Promise<FeedListItem[]> {
+/**
+ * Every feed for the feeds list, newest first, with its brands (by name) and product count; only
+ * customer `userId`'s when given.
+ */
+export async function listFeeds(db: Db, userId?: number): Promise<FeedListItem[]> {
+  const ofCustomer = userId === undefined ? undefined : eq(feeds.user_id, userId);
+  const feedsOfCustomer =
+    userId === undefined
+      ? undefined
+      : inArray(feedProducts.feed_id, db.select({ id: feeds.id }).from(feeds).where(ofCustomer));
   const [feedRows, counts, brandRows] = await Promise.all([
     db
       .select({ feed: feeds, user: users })
       .from(feeds)
       .leftJoin(users, eq(users.id, feeds.user_id))
+      .where(ofCustomer)
       .orderBy(desc(feeds.id)),
-    db.select({ feedId: feedProducts.feed_id, n: count() }).from(feedProducts).groupBy(feedProducts.feed_id),
+    db
+      .select({ feedId: feedProducts.feed_id, n: count() })
+      .from(feedProducts)
+      .where(feedsOfCustomer)
+      .groupBy(feedProducts.feed_id),
     db
       .selectDistinct({ feedId: feedProducts.feed_id, id: brands.id, name: brands.name })
       .from(feedProducts)
       .innerJoin(products, eq(products.id, feedProducts.product_id))
       .innerJoin(brands, eq(brands.id, products.brand_id))
+      .where(feedsOfCustomer)
       .orderBy(asc(feedProducts.feed_id), asc(brands.name)),
   ]);
   const countByFeed = new Map(counts.map((row) => [row.feedId, row.n]));
@@ -146,8 +160,8 @@ export interface FeedsDeps {
 
 /** The feeds service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface FeedsService {
-  /** Every feed, newest first (see listFeeds). */
-  list(): Promise<FeedListItem[]>;
+  /** Every feed, newest first, or customer `userId`'s only (see listFeeds). */
+  list(userId?: number): Promise<FeedListItem[]>;
   /**
    * The feeds list as CSV for `query` (its search and sort, as the list shows them; issue 15), with
    * the file name of the day.
@@ -173,7 +187,7 @@ export interface FeedsService {
 /** The feeds service over `deps`. */
 export function createFeedsService({ db, now, config }: FeedsDeps): FeedsService {
   return {
-    list: () => listFeeds(db),
+    list: (userId) => listFeeds(db, userId),
 
     async exportCsv(query) {
       const feedList = await listFeeds(db);

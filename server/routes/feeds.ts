@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
 import { FeedsExportQuery } from '@/api/schemas/feed-list';
-import { FeedDetail, FeedIdParams, FeedList, FeedSaveRequest } from '@/api/schemas/feeds';
+import { FeedDetail, FeedIdParams, FeedList, FeedSaveRequest, FeedsQuery } from '@/api/schemas/feeds';
 import type { AppServices } from '../app-services';
 import { defineRoute } from '../http/route';
 import { FEED_DELIVERY_PREFIX } from './feed-delivery';
@@ -17,11 +17,15 @@ export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppSer
     {
       method: 'GET',
       url: '/feeds',
-      summary: 'Every feed, newest first',
+      summary: 'Every feed, newest first; only the customer of `user_id` when given',
       tags: ['feeds'],
-      responses: { 200: { description: 'The feeds', schema: FeedList } },
+      query: FeedsQuery,
+      responses: {
+        200: { description: 'The feeds', schema: FeedList },
+        400: { description: 'A `user_id` that is not a whole number greater than 0' },
+      },
     },
-    () => feeds.list(),
+    ({ query }) => feeds.list(query.user_id),
   );
 
   defineRoute(

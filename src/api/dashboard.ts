@@ -87,6 +87,33 @@ export function fetchOrders(query: OrdersRequest, signal?: AbortSignal): Promise
 }
 
 /**
+ * GET /dashboard/orders with `user_id`: customer `userId`'s latest `limit` orders, newest first, of
+ * every day (issue 30: the customer's page).
+ */
+export function fetchCustomerOrders(
+  userId: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<OrdersPage> {
+  return request(OrdersPage, 'get', 'dashboard/orders', {
+    searchParams: { page: 1, limit, user_id: userId },
+    signal,
+  });
+}
+
+/** GET /dashboard/transactions with `user_id`: as {@link fetchCustomerOrders}, for transactions. */
+export function fetchCustomerTransactions(
+  userId: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<TransactionsPage> {
+  return request(TransactionsPage, 'get', 'dashboard/transactions', {
+    searchParams: { page: 1, limit, user_id: userId },
+    signal,
+  });
+}
+
+/**
  * Which list's file, with the list's filters: its PDF report (spec §7), or with `format: 'csv'` its
  * CSV export (issue 15, GET /dashboard/{kind}/export.csv).
  */

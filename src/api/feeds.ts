@@ -12,11 +12,13 @@ import { FeedDetail, FeedList } from './schemas/feeds';
 import type { FeedSaveRequest } from './schemas/feeds';
 
 /**
- * GET /feeds: every feed with brands, product count and customer figures.
+ * GET /feeds: every feed with brands, product count and customer figures; customer `userId`'s only
+ * when given (`?user_id=`).
  * @throws ApiError ('Unauthorized' without a token, 'Tokens expired' on 401, the server's message otherwise)
  */
-export function fetchFeeds(signal?: AbortSignal): Promise<FeedList> {
-  return request(FeedList, 'get', 'feeds', { signal });
+export function fetchFeeds(signal?: AbortSignal, userId?: number): Promise<FeedList> {
+  const searchParams = userId === undefined ? undefined : { user_id: userId };
+  return request(FeedList, 'get', 'feeds', { signal, searchParams });
 }
 
 /**

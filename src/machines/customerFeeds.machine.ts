@@ -1,7 +1,7 @@
 /**
  * The customer's feeds on the customer's page (issue 30: create a customer, make a token for Google
  * and hand Google the feed without leaving that page): a resource statechart (resource.machine.ts)
- * over GET /feeds (spec §7), kept to the feeds whose `user_id` is the customer's, each with the URL
+ * over GET /feeds?user_id= (spec §7), the customer's feeds (checked again here), each with the URL
  * Google Merchant Center's scheduled fetch takes (README "Google Merchant Center scheduled fetch").
  */
 import { API_URL } from '@/api/assets';
@@ -46,5 +46,5 @@ export function customerFeeds(feeds: FeedList, input: CustomerFeedsInput): Custo
 /** The customer's feeds: loads as the page opens, Retry after a failure (`resource.reload`). */
 export const customerFeedsMachine = createResourceMachine<CustomerFeed[], CustomerFeedsInput>({
   id: 'customerFeeds',
-  load: async (signal, input) => customerFeeds(await fetchFeeds(signal), input),
+  load: async (signal, input) => customerFeeds(await fetchFeeds(signal, input.userId), input),
 });

@@ -54,6 +54,7 @@ const CATEGORIES: ShopCategories = {
 
 interface Options {
   feedId?: number | null;
+  customerId?: number | null;
   cache?: ShopProductsCache | null;
   feed?: FeedDetail;
   save?: (input: { feedId: number | null; feed: FeedSaveRequest }) => Promise<FeedDetail>;
@@ -117,7 +118,9 @@ function start(options: Options = {}) {
       reportFailure: () => {},
     },
   });
-  const actor = createActor(machine, { input: { feedId: options.feedId ?? null, now: () => NOW } });
+  const actor = createActor(machine, {
+    input: { feedId: options.feedId ?? null, customerId: options.customerId, now: () => NOW },
+  });
   actor.on('*', (event) => emitted.push(event as FeedEditorEmitted));
   actor.start();
   return { actor, calls, emitted };
@@ -180,6 +183,16 @@ describe('loading', () => {
     expect(selected(actor)).toEqual([1, 4]);
     expect(brands(actor)).toEqual([1, 2]);
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
+  });
+
+  it('starts a new feed on the given customer when it is one, as where the form starts (issue 30)', async () => {
+    const onCustomer = (await ready({ customerId: 11 })).actor.getSnapshot();
+    expect(onCustomer.context.userId).toBe(11);
+    expect(selectIsDirty(onCustomer)).toBe(false);
+    // An id that is not among the customers (an admin, a deleted customer) is no customer.
+    expect((await ready({ customerId: 99 })).actor.getSnapshot().context.userId).toBeNull();
+    // Editing keeps the feed's own customer.
+    expect((await ready({ feedId: 5, customerId: 11 })).actor.getSnapshot().context.userId).toBe(10);
   });
 
   it('fails with the server message, or the fallback, and retries', async () => {

@@ -166,6 +166,11 @@ export const FEED_FORM = 'feed';
 export interface FeedEditorContext {
   /** The feed being edited; null while creating (until the first save). */
   feedId: number | null;
+  /**
+   * When creating, the customer to start with: kept once the customers have loaded if it is one of
+   * them, as where the form starts (not an unsaved change); null for none.
+   */
+  customerId: number | null;
   /** The clock, in ms since the epoch (tests pass a simulated one). */
   now: () => number;
   customers: CustomerListItem[];
@@ -207,6 +212,8 @@ export interface FeedEditorContext {
 /** Input: the feed to edit (null to create one) and the clock (default the system's). */
 export interface FeedEditorInput {
   feedId: number | null;
+  /** When creating, the customer the new feed starts with (the customer page's Add feed, issue 30). */
+  customerId?: number | null;
   now?: () => number;
 }
 
@@ -373,6 +380,7 @@ export const feedEditorMachine = setup({
   id: 'feedEditor',
   context: ({ input }) => ({
     feedId: input.feedId,
+    customerId: input.customerId ?? null,
     now: input.now ?? (() => Date.now()),
     customers: [],
     brands: [],
@@ -503,7 +511,10 @@ export const feedEditorMachine = setup({
           const index = buildIndex(context.products);
           const feed = context.loadedFeed;
           const name = feed?.name ?? '';
-          const userId = feed?.user_id ?? null;
+          const preset = context.customers.some((customer) => customer.id === context.customerId)
+            ? context.customerId
+            : null;
+          const userId = feed ? feed.user_id : preset;
           const selected = new Set(feed?.products.filter((id) => index.byId.has(id)) ?? []);
           const includeUnpublished = feed?.include_unpublished ?? false;
           const baseline = { name, userId, selected, includeUnpublished };

@@ -4,6 +4,9 @@
  * them from here, which lint allows as the one exception to "features and machines do not import
  * routes": this module imports nothing, so it cannot pull route code into a screen or a machine.
  */
+/** The create-feed query parameter naming the customer the new feed starts with. */
+export const CREATE_FEED_CUSTOMER_PARAM = 'customer';
+
 export const paths = {
   home: '/',
   products: '/products',
@@ -15,6 +18,8 @@ export const paths = {
   editUser: (userId: number | string) => `/dashboard/users/${userId}/edit`,
   feeds: '/dashboard/feeds',
   createFeed: '/dashboard/feeds/create',
+  /** Create feed with the form on customer `userId` (issue 30: the customer page's Add feed). */
+  createFeedFor: (userId: number) => `/dashboard/feeds/create?${CREATE_FEED_CUSTOMER_PARAM}=${userId}`,
   /** The canonical edit path (ARCHITECTURE.md §4 "Edit paths"). */
   editFeed: (feedId: number | string) => `/dashboard/feeds/${feedId}/edit`,
   profile: '/dashboard/profile',

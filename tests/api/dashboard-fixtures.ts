@@ -153,6 +153,8 @@ export interface TransactionEntry {
   status: number;
   description?: string;
   paymentMethod?: string;
+  /** The customer it is from; none by default. */
+  userId?: number;
 }
 
 /** Inserts transactions, one per entry, with references TRX<n>; returns them with ids. */
@@ -171,6 +173,7 @@ export async function insertTransactions(
         reference_number: `TRX${String(firstReference + index).padStart(6, '0')}`,
         payment_method: entry.paymentMethod ?? (index % 2 === 0 ? 'Visa' : 'PayPal'),
         status: entry.status,
+        user_id: entry.userId ?? null,
       })),
     )
     .returning({ id: transactions.id, reference_number: transactions.reference_number });

@@ -25,6 +25,7 @@ import {
   allPagesOf,
   dayInLondon,
   getDashboard,
+  insertTransactions,
   seedDashboard,
 } from './dashboard-fixtures';
 import type { FixtureOrder, FixtureTransaction } from './dashboard-fixtures';
@@ -266,5 +267,63 @@ describe('GET /dashboard/orders', () => {
   it('answers 400 for an end before the start and for a limit over 100', async () => {
     expect((await get('/orders?start_date=2025-06-02&end_date=2025-05-01')).statusCode).toBe(400);
     expect((await get('/orders?limit=101')).statusCode).toBe(400);
+  });
+});
+
+// Last in the file: it adds transactions that the tests above do not expect.
+describe("one customer's orders and transactions (user_id, issue 30)", () => {
+  it("lists only the customer's orders, newest first, over every day unless days are given", async () => {
+    const [first, second] = customerIds;
+    for (const userId of [first, second]) {
+      const rows = await allPages<UserOrder>(`/orders?user_id=${userId}`, 'orders', 100);
+      const expected = fixtureOrders.filter((order) => order.userId === userId).sort(newestFirst);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(rows.map((row) => row.id)).toEqual(expected.map((order) => order.id));
+    }
+    const inWeek = await allPages<UserOrder>(
+      `/orders?user_id=${first}&start_date=2025-05-27&end_date=2025-06-02`,
+      'orders',
+      100,
+    );
+    expect(inWeek.map((row) => row.id)).toEqual(
+      fixtureOrders
+        .filter((order) => order.userId === first && WEEK.includes(dayInLondon(order.at)))
+        .sort(newestFirst)
+        .map((order) => order.id),
+    );
+  });
+
+  it("lists only the customer's transactions, with the other filters too", async () => {
+    const [, , third] = customerIds;
+    const theirs = await insertTransactions(
+      t.db,
+      [
+        { at: new Date('2025-05-20T10:00:00Z'), amount: 1_000, status: 1, userId: third },
+        { at: new Date('2025-05-21T10:00:00Z'), amount: 2_000, status: 2, userId: third },
+      ],
+      900_000,
+    );
+    const rows = await allPages<Transaction>(`/transactions?user_id=${third}`, 'transactions', 100);
+    expect(rows.map((row) => row.reference_number)).toEqual(
+      [...theirs].sort(newestFirst).map((tx) => tx.reference),
+    );
+    const completed = await allPages<Transaction>(
+      `/transactions?user_id=${third}&status=1`,
+      'transactions',
+      100,
+    );
+    expect(completed.map((row) => row.reference_number)).toEqual([theirs[0]?.reference]);
+  });
+
+  it('answers an empty page for a customer with none, and 400 for a user_id that is not an id', async () => {
+    const none = v.parse(OrdersPage, (await get('/orders?user_id=999999')).json());
+    expect(none.orders).toEqual([]);
+    for (const path of ['/orders', '/transactions']) {
+      for (const bad of ['0', 'abc', '1.5']) {
+        const refused = await get(`${path}?user_id=${bad}`);
+        expect(refused.statusCode, `${path} ${bad}`).toBe(400);
+        expect(refused.json().message, `${path} ${bad}`).toMatch(/^user_id: Id /);
+      }
+    }
   });
 });

@@ -286,6 +286,37 @@ describe('feeds', () => {
     expect((await call(t.app, 'GET', '/feeds')).json()).toHaveLength(before);
   });
 
+  it("lists one customer's feeds with ?user_id, with their own counts and brands (issue 30)", async () => {
+    const other = await insertCustomer(t.db, {
+      email: 'other-feeds@test.example',
+      company_name: 'Other Ltd',
+    });
+    const ofOther = v.parse(
+      FeedDetail,
+      (
+        await call(t.app, 'POST', '/feeds/create', {
+          name: 'Other feed',
+          products: productIds.slice(0, 3),
+          user_id: other,
+        })
+      ).json(),
+    );
+    const all = v.parse(FeedList, (await call(t.app, 'GET', '/feeds')).json());
+    const onlyOther = v.parse(FeedList, (await call(t.app, 'GET', `/feeds?user_id=${other}`)).json());
+    expect(onlyOther).toEqual(all.filter((feed) => feed.user_id === other));
+    expect(onlyOther.map((feed) => feed.id)).toEqual([ofOther.id]);
+    expect(onlyOther[0]?.products_count).toBe(3);
+
+    const none = await call(t.app, 'GET', '/feeds?user_id=999999');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    for (const bad of ['0', 'abc', '-1', '2147483648']) {
+      const refused = await call(t.app, 'GET', `/feeds?user_id=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().message, bad).toMatch(/^user_id: Id /);
+    }
+  });
+
   it('answers 404 for an unknown feed and 400 for an id that is not one', async () => {
     const body = { name: 'x', products: [], user_id: acme };
     expect((await call(t.app, 'GET', '/feeds/999999')).statusCode).toBe(404);

@@ -58,6 +58,14 @@ export const MACHINES = {
     file: 'customerFeeds.machine.ts',
     load: async () => (await import('@/machines/customerFeeds.machine')).customerFeedsMachine,
   },
+  customerOrders: {
+    file: 'customerActivity.machine.ts',
+    load: async () => (await import('@/machines/customerActivity.machine')).customerOrdersMachine,
+  },
+  customerTransactions: {
+    file: 'customerActivity.machine.ts',
+    load: async () => (await import('@/machines/customerActivity.machine')).customerTransactionsMachine,
+  },
   monthlyStatistics: {
     file: 'dashboardCards.machine.ts',
     load: async () => (await import('@/machines/dashboardCards.machine')).monthlyStatisticsMachine,
@@ -528,6 +536,32 @@ export const CALLS: readonly ActorCall[] = [
     answer: ok({ orders: [ORDER], current_page: 2, total_pages: 3 }),
     output: { items: [ORDER], page: 2, totalPages: 3, total: null },
   },
+  // Issue 30: the customer's page shows their latest orders and transactions (GET /dashboard/orders
+  // and /dashboard/transactions with `user_id`; every day, newest first).
+  {
+    machine: 'customerOrders',
+    actor: 'load',
+    input: { userId: 12 },
+    request: {
+      method: 'GET',
+      path: '/dashboard/orders',
+      query: { page: '1', limit: '5', user_id: '12' },
+      bearer: 'access-stored',
+    },
+    ...passedOn({ orders: [ORDER], current_page: 1, total_pages: 4 }),
+  },
+  {
+    machine: 'customerTransactions',
+    actor: 'load',
+    input: { userId: 12 },
+    request: {
+      method: 'GET',
+      path: '/dashboard/transactions',
+      query: { page: '1', limit: '5', user_id: '12' },
+      bearer: 'access-stored',
+    },
+    ...passedOn({ transactions: [TRANSACTION], current_page: 1, total_pages: 1 }),
+  },
   // Spec §7 GET /dashboard/orders/weekly: list of {date, total_price}.
   {
     machine: 'weeklyOrders',
@@ -554,7 +588,7 @@ export const CALLS: readonly ActorCall[] = [
     machine: 'customerFeeds',
     actor: 'load',
     input: { userId: 10, origin: 'https://feeds.example.com' },
-    request: { method: 'GET', path: '/feeds', bearer: 'access-stored' },
+    request: { method: 'GET', path: '/feeds', query: { user_id: '10' }, bearer: 'access-stored' },
     answer: ok([
       { ...FEED_ITEM, id: 3, name: 'Other customer', user_id: 11 },
       { ...FEED_ITEM, id: 12, name: 'Acme main', user_id: 10, products_count: 40 },

@@ -6,6 +6,7 @@
  */
 import { isValid, parseISO } from 'date-fns';
 import * as v from 'valibot';
+import { IdParam } from './common';
 
 /** The business's calendar: every "day" of a filter, preset or chart is a day in this zone. */
 export const BUSINESS_TIME_ZONE = 'Europe/London';
@@ -185,12 +186,13 @@ export const ORDER_SORT_COLUMNS = [
 ] as const;
 export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
 
-/** Filters of the transactions list and report. */
+/** Filters of the transactions list and report; `user_id` keeps one customer's (issue 30). */
 export const TransactionsFilter = dateRangeChecks(
   v.object({
     status: v.optional(StatusList),
     start_date: v.optional(DayString),
     end_date: v.optional(DayString),
+    user_id: v.optional(IdParam),
   }),
 );
 export type TransactionsFilter = v.InferOutput<typeof TransactionsFilter>;
@@ -206,16 +208,18 @@ export const TransactionsQuery = dateRangeChecks(
     status: v.optional(StatusList),
     start_date: v.optional(DayString),
     end_date: v.optional(DayString),
+    user_id: v.optional(IdParam),
     sort: v.optional(sortOf(TRANSACTION_SORT_COLUMNS), ''),
   }),
 );
 export type TransactionsQuery = v.InferOutput<typeof TransactionsQuery>;
 
-/** Filters of the user orders list and report. */
+/** Filters of the user orders list and report; `user_id` keeps one customer's (issue 30). */
 export const OrdersFilter = dateRangeChecks(
   v.object({
     start_date: v.optional(DayString),
     end_date: v.optional(DayString),
+    user_id: v.optional(IdParam),
   }),
 );
 export type OrdersFilter = v.InferOutput<typeof OrdersFilter>;
@@ -230,6 +234,7 @@ export const OrdersQuery = dateRangeChecks(
     limit: v.optional(limitOf(100), String(ORDERS_PAGE_LIMIT)),
     start_date: v.optional(DayString),
     end_date: v.optional(DayString),
+    user_id: v.optional(IdParam),
     sort: v.optional(sortOf(ORDER_SORT_COLUMNS), ''),
   }),
 );

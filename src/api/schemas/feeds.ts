@@ -67,3 +67,7 @@ export type FeedSaveRequest = v.InferOutput<typeof FeedSaveRequest>;
 
 /** The feedId route parameter of the back-office and of the delivery API: an id greater than 0. */
 export const FeedIdParams = v.object({ feedId: IdParam });
+
+/** GET /feeds query: `user_id` keeps one customer's feeds (issue 30: the customer's page); all by default. */
+export const FeedsQuery = v.object({ user_id: v.optional(IdParam) });
+export type FeedsQuery = v.InferOutput<typeof FeedsQuery>;

@@ -76,11 +76,11 @@ describeScreenStates(customerFeedsMachine, {
 });
 
 describe('CustomerFeedsPanel', () => {
-  it('says when the customer has no feed yet and links to adding one', async () => {
+  it('says when the customer has no feed yet and links to adding one for them', async () => {
     await panelWhen(() => Promise.resolve([]), 'loaded');
     expect(screen.getByText(/This customer has no feed yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add feed' }).getAttribute('href')).toBe(
-      '/dashboard/feeds/create',
+      '/dashboard/feeds/create?customer=10',
     );
   });
 

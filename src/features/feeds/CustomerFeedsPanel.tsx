@@ -94,7 +94,7 @@ export function CustomerFeedsPanel({ userId }: CustomerFeedsPanelProps) {
           <Text>
             This customer has no feed yet.{' '}
             <Link asChild>
-              <RouterLink to={paths.createFeed}>Add feed</RouterLink>
+              <RouterLink to={paths.createFeedFor(userId)}>Add feed</RouterLink>
             </Link>
           </Text>
         )}

@@ -165,14 +165,15 @@ function ActionBar(props: {
   );
 }
 
-/** Props: the feed to edit, or null to create one. */
+/** Props: the feed to edit, or null to create one (on `customerId` when given). */
 export interface FeedEditorProps {
   feedId: number | null;
+  customerId?: number | null;
 }
 
 /** The editor; loads customers, brands, products (and the feed) when mounted. */
-export function FeedEditor({ feedId }: FeedEditorProps) {
-  const actor = useScreenActor(feedEditorMachine, { input: { feedId } });
+export function FeedEditor({ feedId, customerId = null }: FeedEditorProps) {
+  const actor = useScreenActor(feedEditorMachine, { input: { feedId, customerId } });
   const isLoading = useSelector(actor, selectIsLoading);
   const loadError = useSelector(actor, selectLoadError);
   const isSaving = useSelector(actor, selectIsSaving);

@@ -603,6 +603,7 @@ function checkStep(step: FeedEditorStep): void {
     expect(index.byId.size, 'no catalogue before it is loaded').toBe(0);
     expect(rest, 'an empty form until everything is loaded').toEqual({
       feedId: input?.feedId ?? null,
+      customerId: input?.customerId ?? null,
       customers: [],
       brands: [],
       // Spec §9: feed product prices are in €, until the server names its currency.
