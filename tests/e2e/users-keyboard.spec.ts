@@ -57,4 +57,12 @@ test('create a customer with the keyboard only and land on their page, its headi
   await expect(page.getByText('User created successful')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit user' })).toBeFocused();
   await expect(field(page, 'Last name')).toHaveValue(lastName);
+
+  // A new customer has no orders, transactions or feeds yet; Add feed starts a feed for them.
+  await expect(page.getByText('This customer has no orders yet.')).toBeVisible();
+  await expect(page.getByText('This customer has no transactions yet.')).toBeVisible();
+  const userId = /\/dashboard\/users\/(\d+)\/edit$/.exec(page.url())?.[1] ?? '';
+  await page.getByRole('link', { name: 'Add feed' }).click();
+  await expect(page).toHaveURL(`/dashboard/feeds/create?customer=${userId}`);
+  await expect(page.getByLabel('Customer')).toHaveValue(userId);
 });
