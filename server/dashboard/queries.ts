@@ -472,9 +472,7 @@ export async function ordersAfter(
     .select(orderColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.user_id))
-    .where(
-      and(...orderConditions(filter), ...beforeCursor(orders.ordered_at, orders.id, cursor)),
-    )
+    .where(and(...orderConditions(filter), ...beforeCursor(orders.ordered_at, orders.id, cursor)))
     .orderBy(desc(orders.ordered_at), desc(orders.id))
     .limit(size);
   return rows.map(toOrder);

@@ -126,9 +126,15 @@ function start(options: Options = {}) {
   return { actor, calls, emitted };
 }
 
+/**
+ * The editor once loaded (or failed), with what it emitted so far cleared: the heading's focus on
+ * loading is the model's to check (tests/model/models/feedEditor.model.ts), these tests look at what
+ * later steps emit.
+ */
 async function ready(options: Options = {}) {
   const started = start(options);
   await waitFor(started.actor, (snapshot) => snapshot.matches('ready') || snapshot.matches('failed'));
+  started.emitted.length = 0;
   return started;
 }
 

@@ -159,6 +159,13 @@ interface Baseline {
 export const FEED_FORM_FIELDS = ['name', 'customer'] as const;
 /** A field of the feed form. */
 export type FeedFormField = (typeof FEED_FORM_FIELDS)[number];
+/**
+ * The id of the editor page's heading ('Create Feed' / 'Edit Feed'): focused once the editor has
+ * loaded, so a keyboard or screen-reader user starts on the page just opened, or on the feed just
+ * created (issue 30, as the user page does).
+ */
+export const FEED_PAGE_HEADING_ID = 'feed-page-heading';
+
 /** The form id of the feed editor's fields (`fieldElementId(FEED_FORM, field)`). */
 export const FEED_FORM = 'feed';
 
@@ -355,6 +362,7 @@ export const feedEditorMachine = setup({
     showSaved: emit((_, params: { created: boolean; feedId: number }) =>
       params.created ? uiNavigate(paths.editFeed(params.feedId), { replace: true }) : uiNavigate(paths.feeds),
     ),
+    focusHeading: emit(uiFocus(FEED_PAGE_HEADING_ID)),
     focusFirstInvalid: enqueueActions(({ context, enqueue }) => {
       const errors = validate(context.name, context.userId);
       const field = FEED_FORM_FIELDS.find((name) => errors[name] !== null);
@@ -507,25 +515,28 @@ export const feedEditorMachine = setup({
       },
       onDone: {
         target: 'ready',
-        actions: assign(({ context }) => {
-          const index = buildIndex(context.products);
-          const feed = context.loadedFeed;
-          const name = feed?.name ?? '';
-          const preset = context.customers.some((customer) => customer.id === context.customerId)
-            ? context.customerId
-            : null;
-          const userId = feed ? feed.user_id : preset;
-          const selected = new Set(feed?.products.filter((id) => index.byId.has(id)) ?? []);
-          const includeUnpublished = feed?.include_unpublished ?? false;
-          const baseline = { name, userId, selected, includeUnpublished };
-          const prepared = { ...context, index, baseline };
-          return {
-            index,
-            baseline,
-            filteredIds: filterIds(context.products, index, context.filter),
-            ...edited(prepared, { name, userId, selected, includeUnpublished }),
-          };
-        }),
+        actions: [
+          assign(({ context }) => {
+            const index = buildIndex(context.products);
+            const feed = context.loadedFeed;
+            const name = feed?.name ?? '';
+            const preset = context.customers.some((customer) => customer.id === context.customerId)
+              ? context.customerId
+              : null;
+            const userId = feed ? feed.user_id : preset;
+            const selected = new Set(feed?.products.filter((id) => index.byId.has(id)) ?? []);
+            const includeUnpublished = feed?.include_unpublished ?? false;
+            const baseline = { name, userId, selected, includeUnpublished };
+            const prepared = { ...context, index, baseline };
+            return {
+              index,
+              baseline,
+              filteredIds: filterIds(context.products, index, context.filter),
+              ...edited(prepared, { name, userId, selected, includeUnpublished }),
+            };
+          }),
+          'focusHeading',
+        ],
       },
     },
     failed: {

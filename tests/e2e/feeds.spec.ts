@@ -168,6 +168,10 @@ test.describe('building and delivering a feed', () => {
     await expect(page.getByText('Feed created!', { exact: true })).toBeVisible();
     await expect(page.getByText(`${name} (customer #${customerId})`, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/feeds\/\d+\/edit$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Edit Feed' }),
+      'focus lands on the new feed',
+    ).toBeFocused();
     feedId = Number(/\/feeds\/(\d+)\/edit$/.exec(page.url())?.[1]);
 
     await page.getByRole('link', { name: 'Feeds', exact: true }).first().click();

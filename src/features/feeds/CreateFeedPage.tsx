@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { IdParam } from '@/api/schemas/common';
 import { CREATE_FEED_CUSTOMER_PARAM } from '@/routes/paths';
+import { FEED_PAGE_HEADING_ID } from '@/machines/feedEditor.machine';
 import { PageTitle } from '@/ui/PageTitle';
 import { FeedEditor } from './FeedEditor';
 
@@ -17,7 +18,7 @@ export function CreateFeedPage() {
   const customerId = parsed.success ? parsed.output : null;
   return (
     <>
-      <PageTitle>Create Feed</PageTitle>
+      <PageTitle id={FEED_PAGE_HEADING_ID}>Create Feed</PageTitle>
       <FeedEditor key={customerId ?? 'none'} feedId={null} customerId={customerId} />
     </>
   );

@@ -6,6 +6,7 @@ import { Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import * as v from 'valibot';
 import { IdParam } from '@/api/schemas/common';
+import { FEED_PAGE_HEADING_ID } from '@/machines/feedEditor.machine';
 import { PageTitle } from '@/ui/PageTitle';
 import { FeedEditor } from './FeedEditor';
 
@@ -18,7 +19,7 @@ export function EditFeedPage() {
   const parsed = v.safeParse(IdParam, feedId ?? '');
   return (
     <>
-      <PageTitle>Edit Feed</PageTitle>
+      <PageTitle id={FEED_PAGE_HEADING_ID}>Edit Feed</PageTitle>
       {parsed.success ? (
         // A new id is a new editor: the key restarts its machine.
         <FeedEditor key={parsed.output} feedId={parsed.output} />

@@ -42,6 +42,7 @@ import type { FeedDetail } from '@/api/schemas/feeds';
 import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
 import {
   feedEditorMachine,
+  FEED_PAGE_HEADING_ID,
   importedMessage,
   selectAllFilteredSelected,
   selectBrandSelection,
@@ -318,6 +319,9 @@ function checkLoading(step: FeedEditorStep): void {
       selected,
       includeUnpublished,
     });
+    expect(step.emitted, "issue 30: the loaded editor focuses its page's heading").toEqual([
+      uiFocus(FEED_PAGE_HEADING_ID),
+    ]);
     expect(step.started, 'the Delivery panel starts with the editor').toContainEqual({
       src: 'diagnostics',
       id: 'diagnostics',

@@ -29,8 +29,9 @@ export default defineOracle({
       type: ['parallel'],
       entry: ['xstate.assign'],
       // Once all three are in, the feed's name, customer and products (those still in the catalogue)
-      // are the form, and what it is compared with for unsaved changes.
-      'done:state': ['→ #feedEditor.ready / xstate.assign'],
+      // are the form, and what it is compared with for unsaved changes; issue 30: focus goes to the
+      // page's heading.
+      'done:state': ['→ #feedEditor.ready / xstate.assign, focusHeading'],
     },
     // §7 GET /shop/categories: "Shop categories return customers and brands".
     'feedEditor.loading.categories': {},
