@@ -67,11 +67,17 @@ test('an uploaded avatar shows; deleting it asks first and removes it', async ({
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(avatar).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Delete', exact: true }),
+    'focus back where it was',
+  ).toBeFocused();
 
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Avatar deleted successfully!')).toBeVisible();
   await expect(avatar).toBeHidden();
+  // Issue 30: Delete is disabled now; focus moves to what is left to do.
+  await expect(page.getByRole('button', { name: 'Upload avatar' })).toBeFocused();
 });
 
 test('the avatar hint states the limits, and a refused upload says why', async ({ page }) => {

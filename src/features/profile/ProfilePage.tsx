@@ -81,6 +81,8 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
   const dialogOpen = useSelector(profile, selectIsDeleteDialogOpen);
   const deleting = useSelector(profile, selectIsDeletingAvatar);
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const hintId = useId();
   const name = `${user.first_name} ${user.last_name}`;
 
@@ -116,6 +118,7 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
         />
         <Stack direction="row" gap="2" wrap="wrap" justify="center">
           <Button
+            ref={uploadButton}
             colorPalette="brand"
             size="sm"
             loading={busy && !deleting}
@@ -127,6 +130,7 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
             Upload avatar
           </Button>
           <Button
+            ref={deleteButton}
             variant="outline"
             size="sm"
             disabled={busy || user.avatar === null}
@@ -145,6 +149,9 @@ function AvatarColumn({ user, profile }: { user: ProfileUser; profile: ProfileAc
       <Dialog.Root
         role="alertdialog"
         open={dialogOpen}
+        // Issue 30: back on Delete after Cancel; once the avatar is gone Delete is disabled, so focus
+        // goes to 'Upload avatar', the one thing left to do, instead of being dropped on the page.
+        finalFocusEl={() => (deleteButton.current?.disabled ? uploadButton.current : deleteButton.current)}
         onOpenChange={(details) => {
           if (!details.open) profile.send({ type: 'avatar.cancelDelete' });
         }}
