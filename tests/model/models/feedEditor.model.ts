@@ -1,6 +1,6 @@
 /**
  * Model of feedEditorMachine (spec §2 "Feed editor", §5 "Feed save" and "SKU import", §8 feed
- * toasts, §9 "Shop products cache 24 hours"), walked from both inputs: a new feed, and feed 7.
+ * toasts, §9 "Shop products cache 24 hours"), walked from three inputs: a new feed, one started on customer 11, and feed 7.
  *
  * Path explosion, on purpose:
  * - The three loading regions are independent, so they settle in one order (products, then customers
@@ -251,7 +251,7 @@ function regionOf(
 }
 
 function checkLoading(step: FeedEditorStep): void {
-  const { before, event, after } = step;
+  const { input, before, event, after } = step;
   if (before === null) throw new Error('not a loading step');
   if ('error' in event) {
     const fromCache = regionOf(before, 'products') === 'readingCache' && event.type.includes('readingCache');
@@ -299,6 +299,8 @@ function checkLoading(step: FeedEditorStep): void {
   }
   if (after.matches('ready')) {
     const feed = after.context.feedId === null ? null : FEED_7;
+    // Customers 10 and 11 are loaded: 11 is one of them, 99 is not.
+    const preset = input?.customerId === 11 ? 11 : null;
     // The draft stays selected; the product that left the catalogue is dropped.
     const selected = new Set(feed ? [101, 401, 501] : []);
     // Issue 26: a new feed leaves products not on the online store out.
@@ -307,7 +309,7 @@ function checkLoading(step: FeedEditorStep): void {
     expect(after.context).toMatchObject({
       loadedFeed: feed,
       name: feed?.name ?? '',
-      userId: feed?.user_id ?? null,
+      userId: feed ? feed.user_id : preset,
       includeUnpublished,
       ...selection(selected, includeUnpublished),
       dirty: false,
@@ -315,7 +317,7 @@ function checkLoading(step: FeedEditorStep): void {
     });
     expect(after.context.baseline, 'unsaved changes are measured against the form as loaded').toEqual({
       name: feed?.name ?? '',
-      userId: feed?.user_id ?? null,
+      userId: feed ? feed.user_id : preset,
       selected,
       includeUnpublished,
     });
@@ -760,7 +762,13 @@ const SELECTION_EVENTS = new Set([
 
 export default defineModel({
   machine: feedEditorMachine,
-  inputs: { 'new feed': { feedId: null, now: () => NOW }, 'feed 7': { feedId: FEED_7.id, now: () => NOW } },
+  // Issue 30: a new feed from a customer's page starts on that customer (11), one from anywhere else
+  // on none; an id that is not a customer's (99) is no customer; editing keeps the feed's own.
+  inputs: {
+    'new feed': { feedId: null, customerId: 99, now: () => NOW },
+    'new feed for customer 11': { feedId: null, customerId: 11, now: () => NOW },
+    'feed 7': { feedId: FEED_7.id, customerId: 11, now: () => NOW },
+  },
   events: {
     'name.change': [
       { type: 'name.change', value: '  Summer feed ' },
@@ -823,11 +831,15 @@ export default defineModel({
     },
   },
   stubActions: ['storeProductsCache', 'reportFailure'],
+  // The two new feeds differ only until the editor has loaded (where the customer given is kept or
+  // not); from there on they reach the same states, walked once (`shareStates`).
+  shareStates: true,
   serialize: ({ value, context }) => {
     const errors = validation(context);
     return {
       value,
       feedId: context.feedId !== null,
+      ...(typeof value === 'object' && 'loading' in value ? { given: context.customerId } : {}),
       firstInvalid: errors.name !== null ? 'name' : errors.customer !== null ? 'customer' : null,
       skus: skuBox(context.skuText, context.selected),
       undo: context.undo !== null,
