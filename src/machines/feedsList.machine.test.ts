@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
-import type { ReportFile } from '@/api/download';
-import type { FeedsExportQuery } from '@/api/schemas/feed-list';
+import { TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { FeedListItem } from '@/api/schemas/feeds';
-import { networkFailure, tokensExpired } from '@test-support/api-errors';
+import { tokensExpired } from '@test-support/api-errors';
 import { aFeed } from '@test-support/builders';
 import type { AppLocation } from './list.machine';
 import {
-  FEEDS_EXPORT_FAILED,
   FEEDS_LIST_DEFAULTS,
   FEEDS_LOAD_FAILED,
   feedsListMachine,
@@ -16,12 +13,11 @@ import {
   readFeedsListQuery,
   selectBrandsModal,
   selectFailedText,
-  selectIsExporting,
   selectStatus,
   selectVisibleFeeds,
 } from './feedsList.machine';
 import type { FeedsListEmitted, FeedsListInput } from './feedsList.machine';
-import { uiNavigate, uiToast } from './ui-effects';
+import { uiNavigate } from './ui-effects';
 
 /** The customer of every feed here, as GET /feeds describes it. */
 const ACME = { user_id: 10, user_details: 'Acme Ltd (#10)', user_discount: 10, shipping_user_discount: 5 };
@@ -32,33 +28,18 @@ const FEEDS = [
   aFeed({ id: 1, name: 'Acme – Main store', ...ACME, brands: BRANDS, products_count: BRANDS.length }),
 ];
 
-function start(
-  load: () => Promise<FeedListItem[]>,
-  input: FeedsListInput = {},
-  download: (query: FeedsExportQuery) => Promise<ReportFile> = async () => ({
-    blob: new Blob(['ID\r\n']),
-    filename: 'feeds-2026-11-23.csv',
-  }),
-) {
-  const saved: ReportFile[] = [];
-  const downloads: FeedsExportQuery[] = [];
+function start(load: () => Promise<FeedListItem[]>, input: FeedsListInput = {}) {
   const actor = createActor(
     feedsListMachine.provide({
-      actors: {
-        loadFeeds: fromPromise(load),
-        downloadCsv: fromPromise(({ input: query }: { input: FeedsExportQuery }) => {
-          downloads.push(query);
-          return download(query);
-        }),
-      },
-      actions: { reportFailure: () => {}, saveFile: (_, file) => saved.push(file) },
+      actors: { loadFeeds: fromPromise(load) },
+      actions: { reportFailure: () => {} },
     }),
     { input },
   );
   const emitted: FeedsListEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
-  return { actor, emitted, saved, downloads };
+  return { actor, emitted };
 }
 
 describe('feeds list URL', () => {
@@ -170,30 +151,6 @@ describe('feedsListMachine', () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ feeds: 'loaded' }));
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(selectFailedText(actor.getSnapshot())).toBeNull();
-  });
-
-  it('exports the CSV of the current search and sort and saves it; a failure is a toast with the reason', async () => {
-    const ok = start(async () => FEEDS, { query: { query: ' acme ', sort: 'name' } });
-    ok.actor.send({ type: 'export' });
-    expect(selectIsExporting(ok.actor.getSnapshot())).toBe(true);
-    ok.actor.send({ type: 'export' });
-    await waitFor(ok.actor, (snapshot) => !selectIsExporting(snapshot));
-    expect(ok.downloads, 'a second click while busy does nothing').toEqual([{ query: 'acme', sort: 'name' }]);
-    expect(ok.saved.map((file) => file.filename)).toEqual(['feeds-2026-11-23.csv']);
-
-    const failed = start(
-      async () => FEEDS,
-      {},
-      async () => {
-        throw networkFailure();
-      },
-    );
-    failed.actor.send({ type: 'export' });
-    await waitFor(failed.actor, (snapshot) => !selectIsExporting(snapshot));
-    expect(failed.emitted, 'the title alone, the reason as its detail').toEqual([
-      uiToast('error', FEEDS_EXPORT_FAILED, NETWORK_FAILURE_MESSAGE),
-    ]);
-    expect(failed.saved).toEqual([]);
   });
 
   it('opens the All Brands modal on a feed, searches its brands and closes', async () => {

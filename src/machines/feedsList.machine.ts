@@ -2,10 +2,10 @@
  * The feeds list panel's statechart (spec §2 "Feeds list panel", §8 "Feeds list shows the error
  * message or 'Failed to load feeds'"; issue 15): loads GET /feeds once, filters by name (or, issue
  * 30's extension, by customer) on the client (case-insensitive) and sorts by a column, both kept in
- * the URL (`?query=&sort=`), runs the 'All Brands' modal with its own brand search, and downloads
- * the list as CSV.
+ * the URL (`?query=&sort=`), and runs the 'All Brands' modal with its own brand search. The list's
+ * CSV export is the download chart of feedsExport.machine.ts, which the screen sends the search and
+ * sort (issue 30: one download statechart).
  *
- * Three regions run side by side:
  * - `feeds`: loading → loaded, or failed (spec §8's text plus the server's reason, `failureText`)
  *   with `retry`.
  * - The URL (not a region: it has no states of its own): the list follows the URL the way a
@@ -15,29 +15,22 @@
  *   follows every other move of the URL (back/forward, a link to the bare list) through the app's
  *   location subscription. Locations that only echo what it asked for are ignored, so typing is
  *   never undone by an echo arriving after the next keystroke.
- * - `export`: the CSV of the current search and sort (GET /feeds/export.csv), saved the way the
- *   dashboard's reports are (`saveFileInBrowser`); a failure is the error toast 'Failed to export
- *   feeds' with the reason in words as its detail.
  */
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { downloadFeedsCsv, fetchFeeds } from '@/api/feeds';
-import type { ReportFile } from '@/api/download';
+import { fetchFeeds } from '@/api/feeds';
 import { DEFAULT_FEED_SORT, isFeedSort, nextFeedSort, visibleFeeds } from '@/api/schemas/feed-list';
-import type { FeedSort, FeedSortKey, FeedsExportQuery } from '@/api/schemas/feed-list';
+import type { FeedSort, FeedSortKey } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import type { Brand } from '@/api/schemas/shop';
-import { saveFileInBrowser } from './download-chart';
-import { failureReason, failureText } from './failure-text';
+import { failureText } from './failure-text';
 import { listUrl, readListQuery } from './list.machine';
 import type { SubscribeToLocation } from './list.machine';
-import { uiNavigate, uiToast } from './ui-effects';
-import type { NavigateEffect, ToastEffect } from './ui-effects';
+import { uiNavigate } from './ui-effects';
+import type { NavigateEffect } from './ui-effects';
 
 /** Spec §8: the list's failure text (the server's reason follows it when there is one). */
 export const FEEDS_LOAD_FAILED = 'Failed to load feeds';
-/** The CSV export's failure toast's title (the reason in words is its detail, issue 30). */
-export const FEEDS_EXPORT_FAILED = 'Failed to export feeds';
 /** How many unanswered URL moves the list remembers (more are never pending in a browser). */
 const MAX_PENDING_URLS = 20;
 /** Spec §9: brand names shown inline in a row. */
@@ -100,11 +93,10 @@ export type FeedsListEvent =
   | { type: 'brands.open'; feedId: number }
   | { type: 'brands.search'; value: string }
   | { type: 'brands.close' }
-  | { type: 'export' }
   | { type: 'retry' };
 
-/** What the list asks of the screen: URL moves and the export's failure toast. */
-export type FeedsListEmitted = NavigateEffect | ToastEffect;
+/** What the list asks of the screen: URL moves. */
+export type FeedsListEmitted = NavigateEffect;
 
 /**
  * Follows the app's locations within the list's page (`pathname`, else the first location heard;
@@ -137,9 +129,6 @@ export const feedsListMachine = setup({
   },
   actors: {
     loadFeeds: fromPromise<FeedListItem[]>(({ signal }) => fetchFeeds(signal)),
-    downloadCsv: fromPromise<ReportFile, FeedsExportQuery>(({ input, signal }) =>
-      downloadFeedsCsv(input, signal),
-    ),
     watchUrl: watchLocation,
   },
   guards: {
@@ -155,7 +144,6 @@ export const feedsListMachine = setup({
     reportFailure: (_, params: { error: unknown }) => {
       console.error('Feeds list call failed', params.error);
     },
-    saveFile: (_, params: ReportFile) => saveFileInBrowser(params),
     applySearch: assign((_, params: { value: string }) => ({ search: params.value })),
     applySort: assign(({ context }, params: { key: FeedSortKey }) => ({
       sort: nextFeedSort(context.sort, params.key),
@@ -252,26 +240,6 @@ export const feedsListMachine = setup({
         },
       },
     },
-    export: {
-      initial: 'idle',
-      states: {
-        idle: { on: { export: 'exporting' } },
-        exporting: {
-          invoke: {
-            src: 'downloadCsv',
-            input: ({ context }) => ({ query: context.search.trim(), sort: context.sort }),
-            onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => event.output } },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'reportFailure', params: ({ event }) => ({ error: event.error }) },
-                emit(({ event }) => uiToast('error', FEEDS_EXPORT_FAILED, failureReason(event.error))),
-              ],
-            },
-          },
-        },
-      },
-    },
   },
 });
 
@@ -292,11 +260,6 @@ export function selectFailedText(snapshot: FeedsListSnapshot): string | null {
   return snapshot.matches({ feeds: 'failed' })
     ? failureText(FEEDS_LOAD_FAILED, snapshot.context.error)
     : null;
-}
-
-/** True while the CSV is being made (the 'Export CSV' button is busy). */
-export function selectIsExporting(snapshot: FeedsListSnapshot): boolean {
-  return snapshot.matches({ export: 'exporting' });
 }
 
 /**

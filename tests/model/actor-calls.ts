@@ -90,6 +90,10 @@ export const MACHINES = {
     file: 'feedsList.machine.ts',
     load: async () => (await import('@/machines/feedsList.machine')).feedsListMachine,
   },
+  feedsExport: {
+    file: 'feedsExport.machine.ts',
+    load: async () => (await import('@/machines/feedsExport.machine')).feedsExportMachine,
+  },
   feedDiagnostics: {
     file: 'feedDiagnostics.machine.ts',
     load: async () => (await import('@/machines/feedDiagnostics.machine')).feedDiagnosticsMachine,
@@ -784,8 +788,8 @@ export const CALLS: readonly ActorCall[] = [
   },
   // README "Using the API" (issue 15): GET /feeds/export.csv?query=…&sort=….
   {
-    machine: 'feedsList',
-    actor: 'downloadCsv',
+    machine: 'feedsExport',
+    actor: 'download',
     input: { query: 'store', sort: '-products' },
     request: {
       method: 'GET',

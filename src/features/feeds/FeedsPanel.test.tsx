@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 /**
  * The feeds list panel (spec §2 "Feeds list panel", §8 "Feeds list shows the error message or
- * 'Failed to load feeds'"; issue 15) in each state of feedsListMachine's two regions:
+ * 'Failed to load feeds'"; issue 15) in each state of feedsListMachine and of its export's download
+ * chart (feedsExportMachine):
  * - feeds: 'Loading Feeds...' over a busy skeleton; once loaded the feeds whose name holds the search,
  *   in the list's order, each with its id, name, brands (six inline, 'Show n more...' and 'View
  *   brands' for the rest), products, customer (a link to their page) or '-', discounts or 'N/A' and its Edit feed link, or
  *   'No feeds found.'; the failure with its reason and Retry, and nothing else.
- * - export: 'Export CSV', then 'Exporting...' and disabled while the file is made; a failed export's
- *   toast (FEEDS_EXPORT_FAILED with the reason).
+ * - feedsExport: 'Export CSV', then 'Exporting...' and disabled while the file is made; a failed
+ *   export's toast (FEEDS_EXPORT_FAILED with the reason).
  * The search box and the sorted column's `aria-sort` show the list's query in every state; the 'All
  * Brands' modal shows the open feed's brands matching its own search, or 'No brands found.'.
  *
@@ -22,7 +23,8 @@ import type { ReportFile } from '@/api/download';
 import type { FeedSort, FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import { failureText } from '@/machines/failure-text';
-import { FEEDS_EXPORT_FAILED, FEEDS_LOAD_FAILED, feedsListMachine } from '@/machines/feedsList.machine';
+import { FEEDS_EXPORT_FAILED, feedsExportMachine } from '@/machines/feedsExport.machine';
+import { FEEDS_LOAD_FAILED, feedsListMachine } from '@/machines/feedsList.machine';
 import type { FeedsListEvent, FeedsListSnapshot } from '@/machines/feedsList.machine';
 import { paths } from '@/routes/paths';
 import { ToastsOnDemand } from '@/ui/ToastsOnDemand';
@@ -80,13 +82,24 @@ interface Calls {
 async function panelAfter(
   { load }: Calls,
   state: (snapshot: FeedsListSnapshot) => boolean,
-  { query = '', sort = '-id', then = [] }: { query?: string; sort?: FeedSort; then?: FeedsListEvent[] } = {},
+  {
+    query = '',
+    sort = '-id',
+    then = [],
+    exporting = false,
+  }: { query?: string; sort?: FeedSort; then?: FeedsListEvent[]; exporting?: boolean } = {},
 ) {
   const exports = heldPromiseActor<ReportFile, FeedsExportQuery>();
+  const exporter = givenActor(
+    feedsExportMachine.provide({
+      actors: { download: exports.logic },
+      actions: { saveFile: () => {}, logFailure: () => {} },
+    }),
+  );
   const { actor, sent } = givenActor(
     feedsListMachine.provide({
-      actors: { loadFeeds: fromPromise(() => answerWith(load)), downloadCsv: exports.logic },
-      actions: { reportFailure: () => {}, saveFile: () => {} },
+      actors: { loadFeeds: fromPromise(() => answerWith(load)) },
+      actions: { reportFailure: () => {} },
     }),
     { input: { query: { query, sort } } },
   );
@@ -95,6 +108,7 @@ async function panelAfter(
     for (const event of then) actor.send(event);
   }
   await waitFor(actor, state);
+  if (exporting) exporter.actor.send({ type: 'export.start', query: { query, sort } });
   renderScreen(
     <>
       <FeedsPanel />
@@ -102,7 +116,7 @@ async function panelAfter(
     </>,
     { url: '/dashboard/feeds' },
   );
-  return { sent, exports };
+  return { sent, exported: exporter.sent, exports };
 }
 
 const table = () => screen.getByRole('table', { name: 'Feeds' });
@@ -160,15 +174,16 @@ describeScreenStates(feedsListMachine, {
     expect(loadingText()).toBeNull();
     expect(searchBox().value).toBe('acme');
   },
-  'feedsList.export.idle': async () => {
+});
+
+describeScreenStates(feedsExportMachine, {
+  'feedsExport.idle': async () => {
     await panelAfter({ load: FEEDS }, loaded);
     expect(exportButton().textContent?.trim()).toBe('Export CSV');
     expect(exportButton().disabled).toBe(false);
   },
-  'feedsList.export.exporting': async () => {
-    await panelAfter({ load: FEEDS }, (s) => s.matches({ export: 'exporting' }), {
-      then: [{ type: 'export' }],
-    });
+  'feedsExport.downloading': async () => {
+    await panelAfter({ load: FEEDS }, loaded, { exporting: true });
     expect(exportButton().textContent).toContain('Exporting...');
     expect(exportButton().disabled).toBe(true);
   },
@@ -205,9 +220,7 @@ it("shows the open feed's brands that match the modal's search, or that none doe
 });
 
 it("shows a failed export's toast with the reason, and Export CSV again", async () => {
-  const { exports } = await panelAfter({ load: FEEDS }, (s) => s.matches({ export: 'exporting' }), {
-    then: [{ type: 'export' }],
-  });
+  const { exports } = await panelAfter({ load: FEEDS }, loaded, { exporting: true });
   const failure = httpFailure(500, 'Disk full');
   await act(async () => {
     exports.calls[0]?.answer.reject(failure);
@@ -220,8 +233,8 @@ it("shows a failed export's toast with the reason, and Export CSV again", async 
   expect(exportButton().disabled).toBe(false);
 });
 
-it('sends a search, a sort, the export and a modal opened from a row', async () => {
-  const { sent } = await panelAfter({ load: FEEDS }, loaded);
+it('sends a search, a sort and a modal opened from a row to the list, and the export with its search and sort', async () => {
+  const { sent, exported } = await panelAfter({ load: FEEDS }, loaded);
   fireEvent.change(searchBox(), { target: { value: 'acme' } });
   fireEvent.click(within(table()).getByRole('button', { name: 'Customer' }));
   fireEvent.click(exportButton());
@@ -229,9 +242,9 @@ it('sends a search, a sort, the export and a modal opened from a row', async () 
   expect(sent).toEqual([
     { type: 'search.change', value: 'acme' },
     { type: 'sort.change', key: 'customer' },
-    { type: 'export' },
     { type: 'brands.open', feedId: ACME.id },
   ]);
+  expect(exported).toEqual([{ type: 'export.start', query: { query: 'acme', sort: 'customer' } }]);
 });
 
 it("sends 'Show n more...', the modal's search and Close", async () => {

@@ -18,11 +18,11 @@ import {
   readFeedsListQuery,
   selectBrandsModal,
   selectFailedText,
-  selectIsExporting,
   selectStatus,
   selectVisibleFeeds,
 } from '@/machines/feedsList.machine';
 import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
+import { feedsExportMachine, selectIsExporting } from '@/machines/feedsExport.machine';
 import { paths } from '@/routes/paths';
 import { useScreenActor } from '@/routes/screen-actor';
 import { useLocationSubscription } from '@/routes/ui-effects';
@@ -139,7 +139,8 @@ export function FeedsPanel() {
   });
   const status = useSelector(actor, selectStatus);
   const failedText = useSelector(actor, selectFailedText);
-  const isExporting = useSelector(actor, selectIsExporting);
+  const exporter = useScreenActor(feedsExportMachine);
+  const isExporting = useSelector(exporter, selectIsExporting);
   const search = useSelector(actor, (snapshot: FeedsListSnapshot) => snapshot.context.search);
   const sort = useSelector(actor, (snapshot: FeedsListSnapshot) => snapshot.context.sort);
   const brandSearch = useSelector(actor, (snapshot: FeedsListSnapshot) => snapshot.context.brandSearch);
@@ -168,7 +169,7 @@ export function FeedsPanel() {
               variant="outline"
               loading={isExporting}
               loadingText="Exporting..."
-              onClick={() => actor.send({ type: 'export' })}
+              onClick={() => exporter.send({ type: 'export.start', query: { query: search, sort } })}
             >
               <Download size={16} aria-hidden /> Export CSV
             </Button>

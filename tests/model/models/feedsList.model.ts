@@ -1,28 +1,25 @@
 /**
  * Model of feedsListMachine (spec §2 "Feeds list panel", §8 "Feeds list shows the error message or
  * 'Failed to load feeds'"; issue 15: failed state with the reason and Retry, search and sort in the
- * URL, CSV export). The serializer keeps the state of the three regions and whether the 'All Brands'
+ * URL; the CSV export is feedsExport's model). The serializer keeps the state and whether the 'All Brands'
  * modal is open and whether URL moves it asked for are still unanswered (their echoes are ignored);
  * the search, sort and URL texts only matter to the checks, which work out from the context before
  * each step what the URL must say. Every step also checks what the panel draws (the `select*`
- * functions): the table's state, its rows for the search, the failure text, the busy export button
- * and the brands modal.
+ * functions): the table's state, its rows for the search, the failure text and the brands modal.
  */
 import { expect } from 'vitest';
 import { ApiError } from '@/api/client';
-import type { ReportFile } from '@/api/download';
 import type { FeedSort } from '@/api/schemas/feed-list';
 import type { FeedListItem } from '@/api/schemas/feeds';
 import {
   feedsListMachine,
   selectBrandsModal,
   selectFailedText,
-  selectIsExporting,
   selectStatus,
   selectVisibleFeeds,
 } from '@/machines/feedsList.machine';
 import type { FeedsListSnapshot } from '@/machines/feedsList.machine';
-import { uiNavigate, uiToast } from '@/machines/ui-effects';
+import { uiNavigate } from '@/machines/ui-effects';
 import { defineModel } from '../harness';
 
 const FEED: FeedListItem = {
@@ -38,9 +35,7 @@ const FEED: FeedListItem = {
   user_discount: 10,
   shipping_user_discount: 5,
 };
-const FILE: ReportFile = { blob: new Blob(['ID\r\n']), filename: 'feeds-2026-11-23.csv' };
 const tokensExpired = new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
-const offline = new ApiError('Could not reach the server', { kind: 'network' });
 
 /*
  * The texts the panel must show, copied from their sources rather than imported from the machine, so
@@ -48,11 +43,6 @@ const offline = new ApiError('Could not reach the server', { kind: 'network' });
  */
 /** Spec §8 "Feeds list shows the error message or 'Failed to load feeds'". */
 const LOAD_FAILED = 'Failed to load feeds';
-/**
- * Issue 30: the export's failure toast, a fixed title with the reason in words as its detail (here
- * the client's words for `offline`), never joined with ':'.
- */
-const EXPORT_FAILED = { title: 'Failed to export feeds', offline: 'Could not reach the server' };
 
 /** The URL search string of a query, written out by hand: defaults are left out (issue 3). */
 function url(query: string, sort: FeedSort): string {
@@ -83,7 +73,7 @@ const MODAL_BRANDS: Readonly<Record<string, FeedListItem['brands']>> = {
 
 /** What the panel draws in every snapshot (see the module comment). */
 function expectPanel(snapshot: FeedsListSnapshot): void {
-  const { feeds: region, export: exporting } = snapshot.value as { feeds: string; export: string };
+  const { feeds: region } = snapshot.value as { feeds: string };
   const { feeds, search, modalFeedId, brandSearch } = snapshot.context;
   const rows = feeds.length === 0 ? [] : ROWS[search];
   if (rows === undefined) throw new Error(`no rows written out for the search '${search}'`);
@@ -91,7 +81,6 @@ function expectPanel(snapshot: FeedsListSnapshot): void {
   const status = region === 'loaded' ? (rows.length > 0 ? 'loaded' : 'empty') : region;
   expect(selectStatus(snapshot), 'the table never shows a failure as empty').toBe(status);
   if (region !== 'failed') expect(selectFailedText(snapshot)).toBeNull();
-  expect(selectIsExporting(snapshot), "'Export CSV' is busy while exporting").toBe(exporting === 'exporting');
   if (modalFeedId === null) {
     expect(selectBrandsModal(snapshot)).toBeNull();
   } else {
@@ -119,35 +108,28 @@ export default defineModel({
     'brands.open': [{ type: 'brands.open', feedId: 1 }],
     'brands.search': [{ type: 'brands.search', value: ' Rise ' }],
     'brands.close': [{ type: 'brands.close' }],
-    export: [{ type: 'export' }],
     retry: [{ type: 'retry' }],
   },
   outcomes: {
     loadFeeds: { done: [[FEED]], error: [tokensExpired, 'no message'] },
-    downloadCsv: { done: [FILE], error: [offline] },
   },
-  stubActions: ['reportFailure', 'saveFile'],
+  stubActions: ['reportFailure'],
   serialize: (snapshot) => ({
     value: snapshot.value,
     modal: snapshot.context.modalFeedId !== null,
     pending: snapshot.context.pendingUrls.length > 0,
   }),
-  // The regions side by side, not every mix of them (issue 28): an export starts from a panel at
-  // rest and, while it runs, only its own end and a second click are walked; while the brands modal
-  // is open the page behind it takes no gestures, so only the modal's events and answers are.
+  // While the brands modal is open the page behind it takes no gestures, so only the modal's events
+  // and answers are walked (issue 28).
   filterEvents: (snapshot, event) => {
-    const { modalFeedId, pendingUrls } = snapshot.context;
-    if (snapshot.matches({ export: 'exporting' })) {
-      return event.type === 'export' || (event.type.startsWith('xstate.') && event.type.includes('.export.'));
-    }
-    if (event.type === 'export') return modalFeedId === null && pendingUrls.length === 0;
+    const { modalFeedId } = snapshot.context;
     if (modalFeedId !== null) return event.type.startsWith('brands.') || event.type.startsWith('xstate.');
     return true;
   },
   check: ({ input, before, event, after, emitted, actions, started }) => {
     expectPanel(after);
     if (before === null) {
-      expect(after.value).toEqual({ feeds: 'loading', export: 'idle' });
+      expect(after.value).toEqual({ feeds: 'loading' });
       expect(after.context).toEqual({
         feeds: [],
         search: input?.query?.query ?? '',
@@ -193,15 +175,6 @@ export default defineModel({
     } else if (event.type === 'retry') {
       expect(after.matches({ feeds: 'loading' })).toBe(true);
       expect(after.context.error).toBeNull();
-    } else if (event.type === 'export') {
-      if (before.matches({ export: 'idle' })) {
-        expect(started).toContainEqual(
-          expect.objectContaining({ src: 'downloadCsv', input: { query: b.search.trim(), sort: b.sort } }),
-        );
-      } else {
-        expect(started, 'one export at a time').toEqual([]);
-      }
-      expect(after.matches({ export: 'exporting' })).toBe(true);
     } else if (event.type === 'brands.open') {
       expect(selectBrandsModal(after)).toEqual({ feedName: FEED.name, brands: FEED.brands });
     } else if (event.type === 'brands.search') {
@@ -214,25 +187,15 @@ export default defineModel({
       expect(selectBrandsModal(after)).toBeNull();
       expect(after.context.brandSearch).toBe('');
     } else if (event.type.startsWith('xstate.done.actor.')) {
-      if (before.matches({ export: 'exporting' }) && after.matches({ export: 'idle' })) {
-        expect(actions).toContainEqual({ type: 'saveFile', params: FILE });
-      } else {
-        expect(after.matches({ feeds: 'loaded' })).toBe(true);
-        expect(after.context.feeds).toEqual([FEED]);
-      }
+      expect(after.matches({ feeds: 'loaded' })).toBe(true);
+      expect(after.context.feeds).toEqual([FEED]);
     } else if (event.type.startsWith('xstate.error.actor.')) {
       const error = (event as { error: unknown }).error;
-      if (before.matches({ export: 'exporting' }) && after.matches({ export: 'idle' })) {
-        expect(error).toBe(offline);
-        expect(emitted).toEqual([uiToast('error', EXPORT_FAILED.title, EXPORT_FAILED.offline)]);
-        expect(actions, 'spec §8: logged').toContainEqual({ type: 'reportFailure', params: { error } });
-      } else {
-        expect(after.matches({ feeds: 'failed' })).toBe(true);
-        expect(actions, 'spec §8: logged').toContainEqual({ type: 'reportFailure', params: { error } });
-        expect(selectFailedText(after), "spec §8's text, then the reason").toBe(
-          error instanceof ApiError ? `${LOAD_FAILED}: ${error.message}` : LOAD_FAILED,
-        );
-      }
+      expect(after.matches({ feeds: 'failed' })).toBe(true);
+      expect(actions, 'spec §8: logged').toContainEqual({ type: 'reportFailure', params: { error } });
+      expect(selectFailedText(after), "spec §8's text, then the reason").toBe(
+        error instanceof ApiError ? `${LOAD_FAILED}: ${error.message}` : LOAD_FAILED,
+      );
     }
   },
 });

@@ -3,7 +3,7 @@
  * spec §2 "Feeds list panel" (load, name search on the client, the 'All Brands' modal with its brand
  * search), §7 (GET /feeds), §8 "Silent failures" (the error message or 'Failed to load feeds'),
  * issue 3 (a list follows its URL) and issue 15 (a failed list offers Retry; search and sort kept in
- * the URL; the CSV export). The state names are the machine's; what happens in each is the spec's.
+ * the URL). The CSV export is feedsExport's table. The state names are the machine's; what happens in each is the spec's.
  */
 import { defineOracle } from '../oracle';
 
@@ -13,8 +13,6 @@ export default defineOracle({
   texts: {
     // Spec §8 "Feeds list shows the error message or 'Failed to load feeds'".
     FEEDS_LOAD_FAILED: 'Failed to load feeds',
-    // Issue 15: the CSV export's failure toast, before its reason.
-    FEEDS_EXPORT_FAILED: 'Failed to export feeds',
     // Spec §9 "Brands shown inline in the feeds list: 6".
     INLINE_BRANDS: 6,
   },
@@ -50,17 +48,6 @@ export default defineOracle({
       'brands.open': ['(stays) / xstate.assign'],
       'brands.search': ['[modalIsOpen] (stays) / xstate.assign'],
       'brands.close': ['(stays) / xstate.assign'],
-    },
-    // Issue 15: the CSV of the current search and sort, one download at a time.
-    'feedsList.export': {},
-    'feedsList.export.idle': {
-      export: ['→ #feedsList.export.exporting'],
-    },
-    'feedsList.export.exporting': {
-      invoke: ['downloadCsv'],
-      'done:downloadCsv': ['→ #feedsList.export.idle / saveFile'],
-      // Issue 15: a failed export is logged and shown as an error toast with its reason.
-      'error:downloadCsv': ['→ #feedsList.export.idle / reportFailure, xstate.emit'],
     },
   },
 });
