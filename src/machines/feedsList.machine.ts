@@ -8,7 +8,7 @@
  *
  * - `feeds`: loading → loaded, or failed (spec §8's text plus the server's reason, `failureText`)
  *   with `retry`.
- * - The URL (not a region: it has no states of its own): the list follows the URL the way a
+ * - The URL (no states of its own, root-level transitions): the list follows the URL the way a
  *   list.machine list does (issue 3). It starts on the URL's query, asks the screen to move the URL
  *   (`uiNavigate('?…', { replace: true })`) on every search or sort change — at once, replacing the
  *   history entry, so a link clicked right after typing is never undone by a late URL update — and
@@ -187,7 +187,7 @@ export const feedsListMachine = setup({
       pathname: input.pathname ?? null,
     };
   },
-  type: 'parallel',
+  initial: 'feeds',
   entry: 'watchLocations',
   on: {
     'search.change': {

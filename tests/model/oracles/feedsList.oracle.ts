@@ -18,7 +18,6 @@ export default defineOracle({
   },
   states: {
     feedsList: {
-      type: ['parallel'],
       // Issue 3: the list hears the app's locations (when the screen gives it them).
       entry: ['watchLocations'],
       // §2 "Search box 'Search...' filters by name ... on the client"; issue 15: the search and the
