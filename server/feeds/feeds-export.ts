@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import { visibleFeeds } from '@/api/schemas/feed-list';
 import type { FeedsExportQuery } from '@/api/schemas/feed-list';
-import type { FeedListItem } from '@/api/schemas/feeds';
+import type { FeedListRow } from './feeds-service';
 import { csvStream, exportFilename } from '../reports/csv';
 
 /** The header row; the table's columns without Actions, and the brands as one cell. */
@@ -26,7 +26,7 @@ export const FEEDS_CSV_HEADER = [
  * One CSV record of `feed`, in the order of {@link FEEDS_CSV_HEADER}; a missing figure is empty.
  * The text is as stored: the stream makes it spreadsheet-safe.
  */
-export function feedCsvRecord(feed: FeedListItem): (string | number)[] {
+export function feedCsvRecord(feed: FeedListRow): (string | number)[] {
   return [
     feed.id,
     feed.name,
@@ -49,7 +49,7 @@ export function feedsCsvFilename(now: Date): string {
  * CRLF line ends (RFC 4180). Records are made as the stream drains, so a long list never sits twice
  * in memory as text.
  */
-export function feedsCsvStream(feeds: readonly FeedListItem[], query: FeedsExportQuery): Readable {
+export function feedsCsvStream(feeds: readonly FeedListRow[], query: FeedsExportQuery): Readable {
   const rows = visibleFeeds(feeds, query.query, query.sort);
   return csvStream(
     FEEDS_CSV_HEADER,

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { UserType } from '@/api/schemas/common';
 import type { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import { GOOGLE_FEED_FORMAT, feedUrl } from '@/api/schemas/feed-formats';
 import type { FeedsExportQuery } from '@/api/schemas/feed-list';
 import type { FeedDetail, FeedListItem, FeedSaveRequest } from '@/api/schemas/feeds';
 import type { DbExecutor } from '../catalogue/import';
@@ -33,11 +34,14 @@ export function customerDetails(user: {
   return `${name} (#${user.id})`;
 }
 
+/** A feeds list row as the database gives it: without its URL, which depends on where it is served. */
+export type FeedListRow = Omit<FeedListItem, 'feed_url'>;
+
 /**
  * Every feed for the feeds list, newest first, with its brands (by name) and product count; only
  * customer `userId`'s when given.
  */
-export async function listFeeds(db: Db, userId?: number): Promise<FeedListItem[]> {
+export async function listFeeds(db: Db, userId?: number): Promise<FeedListRow[]> {
   const ofCustomer = userId === undefined ? undefined : eq(feeds.user_id, userId);
   const feedsOfCustomer =
     userId === undefined
@@ -160,8 +164,11 @@ export interface FeedsDeps {
 
 /** The feeds service bound to the app's dependencies, as route plugins receive it (AppServices). */
 export interface FeedsService {
-  /** Every feed, newest first, or customer `userId`'s only (see listFeeds). */
-  list(userId?: number): Promise<FeedListItem[]>;
+  /**
+   * Every feed, newest first, or customer `userId`'s only (see listFeeds), each with `feed_url`, its
+   * RSS 2.0 URL under `feedUrlBase` (what Google Merchant Center fetches).
+   */
+  list(feedUrlBase: string, userId?: number): Promise<FeedListItem[]>;
   /**
    * The feeds list as CSV for `query` (its search and sort, as the list shows them; issue 15), with
    * the file name of the day.
@@ -187,7 +194,11 @@ export interface FeedsService {
 /** The feeds service over `deps`. */
 export function createFeedsService({ db, now, config }: FeedsDeps): FeedsService {
   return {
-    list: (userId) => listFeeds(db, userId),
+    list: async (feedUrlBase, userId) =>
+      (await listFeeds(db, userId)).map((feed) => ({
+        ...feed,
+        feed_url: feedUrl(feedUrlBase, feed.id, GOOGLE_FEED_FORMAT),
+      })),
 
     async exportCsv(query) {
       const feedList = await listFeeds(db);

@@ -12,6 +12,10 @@ import { FEED_DELIVERY_PREFIX } from './feed-delivery';
 
 /** Route plugin; register with prefix /api/backoffice. */
 export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppServices): Promise<void> {
+  // Where the delivery API serves feeds. Without PUBLIC_URL the URLs are paths the browser puts on
+  // its own origin, never the listening address (issue 30).
+  const feedUrlBase = `${config.publicUrlSet ? config.publicUrl : ''}${FEED_DELIVERY_PREFIX}/feeds`;
+
   defineRoute(
     app,
     {
@@ -25,7 +29,7 @@ export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppSer
         400: { description: 'A `user_id` that is not a whole number greater than 0' },
       },
     },
-    ({ query }) => feeds.list(query.user_id),
+    ({ query }) => feeds.list(feedUrlBase, query.user_id),
   );
 
   defineRoute(
@@ -85,12 +89,7 @@ export async function feedRoutes(app: FastifyInstance, { feeds, config }: AppSer
         404: { description: 'No feed has this id' },
       },
     },
-    // Without PUBLIC_URL the URLs are paths the browser puts on its own origin (issue 30).
-    async ({ params }) =>
-      feeds.diagnostics(
-        params.feedId,
-        `${config.publicUrlSet ? config.publicUrl : ''}${FEED_DELIVERY_PREFIX}/feeds`,
-      ),
+    async ({ params }) => feeds.diagnostics(params.feedId, feedUrlBase),
   );
 
   defineRoute(

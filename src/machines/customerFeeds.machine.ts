@@ -2,11 +2,10 @@
  * The customer's feeds on the customer's page (issue 30: create a customer, make a token for Google
  * and hand Google the feed without leaving that page): a resource statechart (resource.machine.ts)
  * over GET /feeds?user_id= (spec §7), the customer's feeds (checked again here), each with the URL
- * Google Merchant Center's scheduled fetch takes (README "Google Merchant Center scheduled fetch").
+ * Google Merchant Center's scheduled fetch takes: the server's `feed_url`, on PUBLIC_URL when the
+ * server has one, else a path put on the page's origin, as the feed's Delivery panel shows it.
  */
-import { API_URL } from '@/api/assets';
 import { fetchFeeds } from '@/api/feeds';
-import { FEED_FORMATS, feedUrl } from '@/api/schemas/feed-formats';
 import type { FeedList } from '@/api/schemas/feeds';
 import { createResourceMachine } from './resource.machine';
 
@@ -19,27 +18,21 @@ export interface CustomerFeed {
   google_url: string;
 }
 
-/** Whose feeds, and the origin the browser reached the app at (where Google must fetch too). */
+/** Whose feeds, and the origin the browser reached the app at (where a path is put). */
 export interface CustomerFeedsInput {
   userId: number;
   origin: string;
 }
 
-const GOOGLE_FORMAT = FEED_FORMATS.find((format) => format.key === 'xml') ?? FEED_FORMATS[0];
-
-/**
- * The feeds of `feeds` that belong to `input.userId`, in the list's order, with their Google URL:
- * `<origin><VITE_API_URL or /api>/feed/v1/feeds/<id>.xml` (an absolute VITE_API_URL keeps its host).
- */
+/** The feeds of `feeds` that belong to `input.userId`, in the list's order, with their Google URL. */
 export function customerFeeds(feeds: FeedList, input: CustomerFeedsInput): CustomerFeed[] {
-  const base = new URL(`${API_URL}/feed/v1/feeds`, input.origin).href;
   return feeds
     .filter((feed) => feed.user_id === input.userId)
     .map((feed) => ({
       id: feed.id,
       name: feed.name,
       products_count: feed.products_count,
-      google_url: feedUrl(base, feed.id, GOOGLE_FORMAT),
+      google_url: new URL(feed.feed_url, input.origin).href,
     }));
 }
 

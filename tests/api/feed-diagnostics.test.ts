@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { FeedDiagnostics } from '@/api/schemas/feed-diagnostics';
+import { FeedList } from '@/api/schemas/feeds';
 import { EXCLUSION_TEXTS } from '@/api/schemas/shop';
 import { WARNING_TEXTS } from '../../server/feeds/diagnostics';
 import { FEED_NOT_FOUND } from '../../server/feeds/feeds-service';
@@ -367,7 +368,7 @@ describe('GET /feeds/{feedId}/diagnostics', () => {
   });
 });
 
-describe('GET /feeds/{feedId}/diagnostics without PUBLIC_URL (issue 30)', () => {
+describe('GET /feeds/{feedId}/diagnostics and GET /feeds without PUBLIC_URL (issue 30)', () => {
   it("gives the feed URLs as paths on the browser's origin, never the listening address", async () => {
     const bare = await createTestApp({ publicUrl: 'http://0.0.0.0:3000', publicUrlSet: false });
     try {
@@ -383,6 +384,14 @@ describe('GET /feeds/{feedId}/diagnostics without PUBLIC_URL (issue 30)', () => 
         csv: `/api/feed/v1/feeds/${id}.csv`,
         xml: `/api/feed/v1/feeds/${id}.xml`,
       });
+      const list = await bare.app.inject({
+        method: 'GET',
+        url: `/api/backoffice/feeds?user_id=${bare.users.customer.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(v.parse(FeedList, list.json()).map((feed) => feed.feed_url)).toEqual([
+        `/api/feed/v1/feeds/${id}.xml`,
+      ]);
     } finally {
       await bare.close();
     }

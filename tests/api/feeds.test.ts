@@ -178,6 +178,8 @@ describe('feeds', () => {
       user_details: `Acme Health Ltd (#${acme})`,
       user_discount: 15,
       shipping_user_discount: 5,
+      // Issue 30: what Google fetches, on the test config's PUBLIC_URL.
+      feed_url: `http://feeds.test/api/feed/v1/feeds/${feed.id}.xml`,
     });
 
     const read = await call(t.app, 'GET', `/feeds/${feed.id}`);

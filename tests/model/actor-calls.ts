@@ -223,6 +223,7 @@ const FEED_ITEM = {
   user_details: 'Hopper Ltd (#12)',
   user_discount: 10,
   shipping_user_discount: 5,
+  feed_url: '/api/feed/v1/feeds/4.xml',
 };
 
 const PROFILE = {
@@ -587,16 +588,30 @@ export const CALLS: readonly ActorCall[] = [
     }),
   },
   // Spec §7 GET /feeds; issue 30: the customer's page keeps the customer's own, with the URL Google
-  // fetches (README "Google Merchant Center scheduled fetch": <origin>/api/feed/v1/feeds/<id>.xml).
+  // fetches: the server's `feed_url`, a path put on the page's origin, or absolute on PUBLIC_URL.
   {
     machine: 'customerFeeds',
     actor: 'load',
     input: { userId: 10, origin: 'https://feeds.example.com' },
     request: { method: 'GET', path: '/feeds', query: { user_id: '10' }, bearer: 'access-stored' },
     answer: ok([
-      { ...FEED_ITEM, id: 3, name: 'Other customer', user_id: 11 },
-      { ...FEED_ITEM, id: 12, name: 'Acme main', user_id: 10, products_count: 40 },
-      { ...FEED_ITEM, id: 13, name: 'No customer', user_id: null },
+      { ...FEED_ITEM, id: 3, name: 'Other customer', user_id: 11, feed_url: '/api/feed/v1/feeds/3.xml' },
+      {
+        ...FEED_ITEM,
+        id: 12,
+        name: 'Acme main',
+        user_id: 10,
+        products_count: 40,
+        feed_url: '/api/feed/v1/feeds/12.xml',
+      },
+      {
+        ...FEED_ITEM,
+        id: 14,
+        name: 'Acme on PUBLIC_URL',
+        user_id: 10,
+        feed_url: 'https://feeds.acme.example/api/feed/v1/feeds/14.xml',
+      },
+      { ...FEED_ITEM, id: 13, name: 'No customer', user_id: null, feed_url: '/api/feed/v1/feeds/13.xml' },
     ]),
     output: [
       {
@@ -604,6 +619,12 @@ export const CALLS: readonly ActorCall[] = [
         name: 'Acme main',
         products_count: 40,
         google_url: 'https://feeds.example.com/api/feed/v1/feeds/12.xml',
+      },
+      {
+        id: 14,
+        name: 'Acme on PUBLIC_URL',
+        products_count: 2,
+        google_url: 'https://feeds.acme.example/api/feed/v1/feeds/14.xml',
       },
     ],
   },

@@ -24,7 +24,7 @@ export function aUser(overrides: Partial<ProfileUser> = {}): ProfileUser {
 
 /**
  * A row of GET /feeds (`FeedListItem`): feed #1 'Feed 1' of no customer, without products or
- * brands, with `overrides` applied.
+ * brands, served without PUBLIC_URL (its URL a path), with `overrides` applied.
  */
 export function aFeed(overrides: Partial<FeedListItem> = {}): FeedListItem {
   const id = overrides.id ?? 1;
@@ -37,6 +37,7 @@ export function aFeed(overrides: Partial<FeedListItem> = {}): FeedListItem {
     user_details: null,
     user_discount: null,
     shipping_user_discount: null,
+    feed_url: `/api/feed/v1/feeds/${id}.xml`,
     ...overrides,
   };
 }

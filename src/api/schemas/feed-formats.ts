@@ -33,6 +33,9 @@ export const FEED_FORMATS = [
 export type FeedFormatEntry = (typeof FEED_FORMATS)[number];
 export type FeedFormat = FeedFormatEntry['key'];
 
+/** The format Google Merchant Center's scheduled fetch is given (README "Google Merchant Center"). */
+export const GOOGLE_FEED_FORMAT: FeedFormatEntry = FEED_FORMATS[2];
+
 /** One URL per format (the diagnostics' `urls`): `{ json, csv, xml }`. */
 export const FeedUrls = v.object(
   Object.fromEntries(FEED_FORMATS.map(({ key }) => [key, v.string()])) as Record<

@@ -45,7 +45,10 @@ export function nextFeedSort(current: FeedSort, key: FeedSortKey): FeedSort {
 
 const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
 
-function compareBy(key: FeedSortKey, a: FeedListItem, b: FeedListItem): number {
+/** What the search and the sort read of a feeds list row (the server's rows have no URL yet). */
+type SortableFeed = Omit<FeedListItem, 'feed_url'>;
+
+function compareBy(key: FeedSortKey, a: SortableFeed, b: SortableFeed): number {
   switch (key) {
     case 'id':
       return a.id - b.id;
@@ -67,11 +70,11 @@ function compareBy(key: FeedSortKey, a: FeedListItem, b: FeedListItem): number {
  * of the spec's name search), in the order of `sort`; equal rows keep newest first. A new array;
  * `feeds` is not changed.
  */
-export function visibleFeeds(
-  feeds: readonly FeedListItem[],
+export function visibleFeeds<T extends SortableFeed>(
+  feeds: readonly T[],
   query: string,
   sort: FeedSort = DEFAULT_FEED_SORT,
-): FeedListItem[] {
+): T[] {
   const needle = query.trim().toLowerCase();
   const { key, descending } = parseFeedSort(sort);
   const direction = descending ? -1 : 1;

@@ -27,6 +27,11 @@ export const FeedListItem = v.object({
   user_discount: v.nullable(v.number()),
   /** The customer's shipping_discount_rate in percent; null without a customer. */
   shipping_user_discount: v.nullable(v.number()),
+  /**
+   * The feed's RSS 2.0 URL, what Google Merchant Center fetches (issue 30): absolute on PUBLIC_URL
+   * when it is set, else a path for the page's origin.
+   */
+  feed_url: v.string(),
 });
 export type FeedListItem = v.InferOutput<typeof FeedListItem>;
 

@@ -34,6 +34,7 @@ const FEED: FeedListItem = {
   user_details: 'Hopper Health (#10)',
   user_discount: 10,
   shipping_user_discount: 5,
+  feed_url: '/api/feed/v1/feeds/1.xml',
 };
 const tokensExpired = new ApiError('Tokens expired', { kind: 'tokens-expired', status: 401 });
 
