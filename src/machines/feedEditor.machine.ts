@@ -7,8 +7,9 @@
  * the product filter and 'Select/Deselect All Products' on the filtered products; SKU import;
  * validation with the spec's field states (§4: a field shows valid or its error once touched, i.e.
  * left or submitted); saving; and whether there are unsaved changes. It asks the screen for toasts,
- * for the new feed's page after a create and the feeds list after an update (`uiNavigate`) and for focus on the first invalid
- * field after an invalid submit (`uiFocus`), all through src/machines/ui-effects.ts (issue 14).
+ * for the new feed's page after a create and the feeds list after an update (`uiNavigate`), and for
+ * focus on the page's heading once loaded, on the feeds list's heading after an update and on the
+ * first invalid field after an invalid submit (`uiFocus`), all through src/machines/ui-effects.ts (issue 14).
  *
  * The selection rules themselves (what can be added, brands, filter, SKU matching, counts; issue
  * 11) are pure functions in feed-selection.ts; this chart decides when they apply. SKU import keeps
@@ -165,6 +166,9 @@ export type FeedFormField = (typeof FEED_FORM_FIELDS)[number];
  * created (issue 30, as the user page does).
  */
 export const FEED_PAGE_HEADING_ID = 'feed-page-heading';
+
+/** The id of the feeds list page's heading: focused after a feed update returns there (issue 30). */
+export const FEEDS_PAGE_HEADING_ID = 'feeds-page-heading';
 
 /** The form id of the feed editor's fields (`fieldElementId(FEED_FORM, field)`). */
 export const FEED_FORM = 'feed';
@@ -359,9 +363,15 @@ export const feedEditorMachine = setup({
     ),
     // Issue 30: a new feed lands on its own page, where the Delivery panel sets up Google at once;
     // replacing the create form's entry, so Back does not reopen an empty form.
-    showSaved: emit((_, params: { created: boolean; feedId: number }) =>
-      params.created ? uiNavigate(paths.editFeed(params.feedId), { replace: true }) : uiNavigate(paths.feeds),
-    ),
+    // An update returns to the feeds list, its heading focused (the page loads after the request).
+    showSaved: enqueueActions(({ enqueue }, params: { created: boolean; feedId: number }) => {
+      if (params.created) {
+        enqueue.emit(uiNavigate(paths.editFeed(params.feedId), { replace: true }));
+        return;
+      }
+      enqueue.emit(uiNavigate(paths.feeds));
+      enqueue.emit(uiFocus(FEEDS_PAGE_HEADING_ID));
+    }),
     focusHeading: emit(uiFocus(FEED_PAGE_HEADING_ID)),
     focusFirstInvalid: enqueueActions(({ context, enqueue }) => {
       const errors = validate(context.name, context.userId);

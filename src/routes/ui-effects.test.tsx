@@ -2,9 +2,11 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppLocation } from '@/machines/list.machine';
-import { UiEffectsProvider, useLocationSubscription } from './ui-effects';
+import { uiFocus } from '@/machines/ui-effects';
+import type { UiEffect } from '@/machines/ui-effects';
+import { UiEffectsProvider, useLocationSubscription, useUiEffectHandler } from './ui-effects';
 
 afterEach(cleanup);
 
@@ -44,5 +46,37 @@ describe('the locations machines hear (useLocationSubscription)', () => {
       pathname: '/dashboard/users',
       search: '?query=a&page=3',
     });
+  });
+});
+
+describe('focus requests (ui.focus)', () => {
+  it('focuses an element that appears after the request, as a screen still loading after a navigation', async () => {
+    let handle: ((effect: UiEffect) => void) | null = null;
+    function Grab() {
+      handle = useUiEffectHandler();
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <UiEffectsProvider>
+              <Grab />
+            </UiEffectsProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    act(() => handle?.(uiFocus('late-heading')));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const heading = document.createElement('h1');
+    heading.id = 'late-heading';
+    heading.tabIndex = -1;
+    document.body.append(heading);
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    heading.remove();
   });
 });

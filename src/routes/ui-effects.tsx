@@ -68,6 +68,39 @@ function showToast(tone: 'success' | 'error', message: string, detail: string | 
   );
 }
 
+/**
+ * How long a focus request waits for its element to appear, in ms: after a navigation the next
+ * screen may still be loading its code (a lazy route) when the request arrives.
+ */
+export const FOCUS_WAIT_MS = 5_000;
+
+/**
+ * Focuses the element with id `elementId` once React has drawn the state that asked for it (e.g. a
+ * field's error); when it is not in the page yet (a screen still loading after a navigation), as soon
+ * as it appears, for up to FOCUS_WAIT_MS.
+ */
+function focusWhenPresent(elementId: string): void {
+  requestAnimationFrame(() => {
+    const present = document.getElementById(elementId);
+    if (present) {
+      present.focus();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      const element = document.getElementById(elementId);
+      if (!element) return;
+      stop();
+      element.focus();
+    });
+    const timer = window.setTimeout(() => stop(), FOCUS_WAIT_MS);
+    const stop = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 /** The one handler: toast, navigate (push or replace) or focus the element by id. */
 function useRootHandler(): UiEffectHandler {
   const navigate = useNavigate();
@@ -81,8 +114,7 @@ function useRootHandler(): UiEffectHandler {
           void navigate(effect.to, { replace: effect.replace });
           return;
         case 'ui.focus':
-          // After React has drawn the state that asked for focus (e.g. the field's error).
-          requestAnimationFrame(() => document.getElementById(effect.elementId)?.focus());
+          focusWhenPresent(effect.elementId);
           return;
       }
     },

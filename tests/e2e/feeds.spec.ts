@@ -195,6 +195,10 @@ test.describe('building and delivering a feed', () => {
     await expect(page.getByText('Feed updated!', { exact: true })).toBeVisible();
     await expect(page.getByText(`${name} (edited) (customer #${customerId})`, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/feeds$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Feeds' }),
+      'back on the list, focus there',
+    ).toBeFocused();
   });
 
   test("the feed's customer pulls it with an API token and gets its products", async ({ page, request }) => {

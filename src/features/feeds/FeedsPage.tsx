@@ -1,4 +1,5 @@
 /** Feeds list at /dashboard/feeds (spec §2 Dashboard area, "Feeds list panel"). */
+import { FEEDS_PAGE_HEADING_ID } from '@/machines/feedEditor.machine';
 import { PageTitle } from '@/ui/PageTitle';
 import { FeedsPanel } from './FeedsPanel';
 
@@ -6,7 +7,7 @@ import { FeedsPanel } from './FeedsPanel';
 export function FeedsPage() {
   return (
     <>
-      <PageTitle>Feeds</PageTitle>
+      <PageTitle id={FEEDS_PAGE_HEADING_ID}>Feeds</PageTitle>
       <FeedsPanel />
     </>
   );

@@ -43,6 +43,7 @@ import type { ShopProduct, ShopVariant } from '@/api/schemas/shop';
 import {
   feedEditorMachine,
   FEED_PAGE_HEADING_ID,
+  FEEDS_PAGE_HEADING_ID,
   importedMessage,
   selectAllFilteredSelected,
   selectBrandSelection,
@@ -698,12 +699,12 @@ function checkStep(step: FeedEditorStep): void {
       const detail = `${saved.name} (customer #${saved.user_id})`;
       expect(
         step.emitted,
-        "spec §8: the toast, then the new feed's page (issue 30) or the feeds list",
+        "spec §8: the toast, then the new feed's page (issue 30) or the feeds list with its heading focused",
       ).toEqual([
         uiToast('success', created ? 'Feed created!' : 'Feed updated!', detail),
-        created
-          ? uiNavigate(`/dashboard/feeds/${saved.id}/edit`, { replace: true })
-          : uiNavigate('/dashboard/feeds'),
+        ...(created
+          ? [uiNavigate(`/dashboard/feeds/${saved.id}/edit`, { replace: true })]
+          : [uiNavigate('/dashboard/feeds'), uiFocus(FEEDS_PAGE_HEADING_ID)]),
       ]);
       expect(after.context).toMatchObject({
         savedFeed: saved,
