@@ -12,6 +12,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { AnyStateMachine } from 'xstate';
+import { aTransaction, anOrder } from '@test-support/builders';
 
 /** Where the machines of the table come from: their file (MODEL_MACHINE_FILES names files) and module. */
 interface MachineSource {
@@ -295,24 +296,9 @@ const USER_FORM_VALUES = {
   password: 'Secret1!',
 };
 
-const TRANSACTION = {
-  id: 31,
-  transaction: 'Payment from Hopper Ltd',
-  date: '2026-05-02T10:15:00.000Z',
-  amount: 120.5,
-  reference_number: 'REF-0031',
-  payment_method: 'Visa',
-  status: 1,
-};
+const TRANSACTION = aTransaction();
 
-const ORDER = {
-  id: 8,
-  date: '2026-05-27T12:00:00.000Z',
-  customer_name: 'Grace Hopper',
-  number_of_items: 3,
-  cost_of_order_ex_vat: 50,
-  cost_of_order_inc_vat: 60,
-};
+const ORDER = anOrder();
 
 const FEED = { id: 4, name: 'Hopper store', user_id: 12, include_unpublished: false, products: [3, 5] };
 

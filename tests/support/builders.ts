@@ -4,6 +4,7 @@
  */
 import { UserType } from '@/api/schemas/common';
 import type { ProfileUser } from '@/api/schemas/auth';
+import type { Transaction, UserOrder } from '@/api/schemas/dashboard';
 import type { FeedListItem } from '@/api/schemas/feeds';
 
 /**
@@ -38,6 +39,39 @@ export function aFeed(overrides: Partial<FeedListItem> = {}): FeedListItem {
     user_discount: null,
     shipping_user_discount: null,
     feed_url: `/api/feed/v1/feeds/${id}.xml`,
+    ...overrides,
+  };
+}
+
+/**
+ * A row of GET /dashboard/orders (`UserOrder`): order #8 of Grace Hopper, 3 items, £50 ex VAT and
+ * £60 inc VAT, with `overrides` applied.
+ */
+export function anOrder(overrides: Partial<UserOrder> = {}): UserOrder {
+  return {
+    id: 8,
+    date: '2026-05-27T12:00:00.000Z',
+    customer_name: 'Grace Hopper',
+    number_of_items: 3,
+    cost_of_order_ex_vat: 50,
+    cost_of_order_inc_vat: 60,
+    ...overrides,
+  };
+}
+
+/**
+ * A row of GET /dashboard/transactions (`Transaction`): #31, a completed $120.50 Visa payment from
+ * Hopper Ltd, with `overrides` applied.
+ */
+export function aTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 31,
+    transaction: 'Payment from Hopper Ltd',
+    date: '2026-05-02T10:15:00.000Z',
+    amount: 120.5,
+    reference_number: 'REF-0031',
+    payment_method: 'Visa',
+    status: 1,
     ...overrides,
   };
 }

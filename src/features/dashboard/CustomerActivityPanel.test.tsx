@@ -10,6 +10,7 @@ import { fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { OrdersPage, TransactionsPage } from '@/api/schemas/dashboard';
 import { customerOrdersMachine, customerTransactionsMachine } from '@/machines/customerActivity.machine';
+import { aTransaction, anOrder } from '@test-support/builders';
 import { describeScreenStates, givenActor, renderScreen } from '@test-support/screen';
 import { CustomerActivityPanel } from './CustomerActivityPanel';
 
@@ -17,35 +18,8 @@ vi.mock('@/routes/screen-actor', async (original) =>
   (await import('@test-support/given-actors')).screenActorWithGiven(await original()),
 );
 
-const ORDERS: OrdersPage = {
-  orders: [
-    {
-      id: 8,
-      date: '2026-05-27T12:00:00.000Z',
-      customer_name: 'Grace Hopper',
-      number_of_items: 3,
-      cost_of_order_ex_vat: 50,
-      cost_of_order_inc_vat: 60,
-    },
-  ],
-  current_page: 1,
-  total_pages: 1,
-};
-const TRANSACTIONS: TransactionsPage = {
-  transactions: [
-    {
-      id: 31,
-      transaction: 'Payment from Hopper Ltd',
-      date: '2026-05-02T10:15:00.000Z',
-      amount: 120.5,
-      reference_number: 'REF-0031',
-      payment_method: 'Visa',
-      status: 1,
-    },
-  ],
-  current_page: 1,
-  total_pages: 1,
-};
+const ORDERS: OrdersPage = { orders: [anOrder()], current_page: 1, total_pages: 1 };
+const TRANSACTIONS: TransactionsPage = { transactions: [aTransaction()], current_page: 1, total_pages: 1 };
 const FAILURE = new ApiError('Service Unavailable', {
   kind: 'http',
   status: 503,
