@@ -162,6 +162,8 @@ test('unsaved input is offered back after a logout in another tab and a new logi
   page,
   context,
 }) => {
+  // Two tabs, two sign-ins and the customer's page (six panels) twice: over a minute at 0.6 CPU.
+  test.slow();
   await signIn(page, '/dashboard/users?status=1');
   await dataRows(page).first().getByRole('link', { name: 'Edit User' }).click();
   await expect(page).toHaveURL(/\/dashboard\/users\/\d+\/edit$/);
