@@ -34,7 +34,12 @@ export type FeedFormatEntry = (typeof FEED_FORMATS)[number];
 export type FeedFormat = FeedFormatEntry['key'];
 
 /** The format Google Merchant Center's scheduled fetch is given (README "Google Merchant Center"). */
-export const GOOGLE_FEED_FORMAT: FeedFormatEntry = FEED_FORMATS[2];
+export const GOOGLE_FEED_FORMAT: FeedFormatEntry = (() => {
+  const rss = FEED_FORMATS.find((format) => format.key === 'xml');
+  // Found by key, not by place: a format added or reordered must not change what Google is given.
+  if (!rss) throw new Error('FEED_FORMATS lost its xml (RSS 2.0) entry');
+  return rss;
+})();
 
 /** One URL per format (the diagnostics' `urls`): `{ json, csv, xml }`. */
 export const FeedUrls = v.object(
