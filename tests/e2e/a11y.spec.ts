@@ -7,9 +7,10 @@
  * Each screen is checked once it has settled (its requests answered, the session overlay gone), with
  * the demo admin signed in. The edit screens open the first user and feed the lists link to.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
+import type { AxeViolations } from './axe';
 import { signInAsAdmin } from './model/admin-session';
 import { EXPECT_TIMEOUT } from './timing';
 
@@ -79,7 +80,7 @@ async function settle(page: Page, screen: Screen): Promise<void> {
 }
 
 /** One line per violation and node: the rule, its impact and the element's selector. */
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+function describeViolations(violations: AxeViolations): string[] {
   return violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
@@ -102,8 +103,8 @@ for (const viewport of VIEWPORTS) {
         const url = await screen.url(page);
         await page.goto(url);
         await settle(page, screen);
-        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect.soft(describeViolations(results.violations), `axe on ${url}`).toEqual([]);
+        const violations = await axeViolations(page, WCAG_TAGS);
+        expect.soft(describeViolations(violations), `axe on ${url}`).toEqual([]);
         if (viewport.width < 768) {
           const widths = await page.evaluate(() => ({
             scroll: document.documentElement.scrollWidth,

@@ -3,9 +3,9 @@
  * brand carousel's timing on a fake clock, the products grid at desktop and phone widths, and the
  * axe-core checks of /, /products and /auth/login.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
 
 /** Scrolls to 'Popular Brands' and returns the carousel, which loads once it nears the viewport. */
 async function brandCarousel(page: Page) {
@@ -123,8 +123,7 @@ for (const path of ['/', '/products', '/auth/login']) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();
     if (path === '/') await expect(await brandCarousel(page)).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations
+    const severe = (await axeViolations(page))
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
