@@ -5,6 +5,7 @@
  * pulls can never exceed `total_requests`), which also stamps the token's `last_used_at` (issue 15).
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { apiTokens, users } from '../db/schema';
 import { hashApiToken } from './api-tokens';
@@ -29,21 +30,15 @@ export interface ApiTokenGrant {
 export type ApiTokenOutcome = ApiTokenGrant | ApiTokenRefusal;
 
 /**
- * Counts one request against `rawToken` when it may pull for `ownerId` (the feed's customer;
- * omitted: any owner) and sets the token's `last_used_at` to `now` (the app's clock; the wall
- * clock when omitted). Takes the raw bearer token (never logged, hashed here) and resolves to the
- * grant, or to why it was refused; nothing is counted or stamped on a refusal. Throws only on
- * database errors.
+ * The statement that counts one request against the token whose hash is `tokenHash` when it may
+ * pull for `owner` (a user id, or an SQL expression giving one, e.g. a feed's customer; omitted:
+ * any owner) and stamps its `last_used_at` with `now`. It updates no row when the token may not
+ * pull, so a refusal counts and stamps nothing. Returns the unexecuted UPDATE … RETURNING (the grant's
+ * numbers after this request), so a caller may run it alone or as a CTE of a larger statement.
  */
-export async function consumeApiTokenRequest(
-  db: Db,
-  rawToken: string,
-  ownerId?: number,
-  now: Date = new Date(),
-): Promise<ApiTokenOutcome> {
-  const tokenHash = hashApiToken(rawToken);
+export function countApiTokenRequest(db: Db, tokenHash: string, owner: number | SQL | undefined, now: Date) {
   const ownerActive = sql`exists (select 1 from ${users} where ${users.id} = ${apiTokens.user_id} and ${users.status} = ${UserStatus.Active})`;
-  const [granted] = await db
+  return db
     .update(apiTokens)
     .set({ used_requests: sql`${apiTokens.used_requests} + 1`, last_used_at: now })
     .where(
@@ -51,7 +46,7 @@ export async function consumeApiTokenRequest(
         eq(apiTokens.token_hash, tokenHash),
         eq(apiTokens.revoked, false),
         lt(apiTokens.used_requests, apiTokens.total_requests),
-        ownerId === undefined ? undefined : eq(apiTokens.user_id, ownerId),
+        owner === undefined ? undefined : sql`${apiTokens.user_id} = ${owner}`,
         ownerActive,
       ),
     )
@@ -61,9 +56,18 @@ export async function consumeApiTokenRequest(
       usedRequests: apiTokens.used_requests,
       totalRequests: apiTokens.total_requests,
     });
-  if (granted) return { status: 'ok', ...granted };
+}
 
-  // Refused: a read-only look to say why (nothing was counted).
+/**
+ * Why the token whose hash is `tokenHash` may not pull for `ownerId` (omitted: any owner), read
+ * without counting anything; called after `countApiTokenRequest` updated no row. Throws only on
+ * database errors.
+ */
+export async function apiTokenRefusal(
+  db: Db,
+  tokenHash: string,
+  ownerId: number | undefined,
+): Promise<ApiTokenRefusal> {
   const [token] = await db
     .select({
       tokenId: apiTokens.id,
@@ -83,4 +87,23 @@ export async function consumeApiTokenRequest(
   if (token.userStatus !== UserStatus.Active) return { status: 'inactive', ...ids };
   if (ownerId !== undefined && token.userId !== ownerId) return { status: 'not_owner', ...ids };
   return { status: 'exhausted', ...ids, totalRequests: token.totalRequests };
+}
+
+/**
+ * Counts one request against `rawToken` when it may pull for `ownerId` (the feed's customer;
+ * omitted: any owner) and sets the token's `last_used_at` to `now` (the app's clock; the wall
+ * clock when omitted). Takes the raw bearer token (never logged, hashed here) and resolves to the
+ * grant, or to why it was refused; nothing is counted or stamped on a refusal. Throws only on
+ * database errors.
+ */
+export async function consumeApiTokenRequest(
+  db: Db,
+  rawToken: string,
+  ownerId?: number,
+  now: Date = new Date(),
+): Promise<ApiTokenOutcome> {
+  const tokenHash = hashApiToken(rawToken);
+  const [granted] = await countApiTokenRequest(db, tokenHash, ownerId, now);
+  if (granted) return { status: 'ok', ...granted };
+  return apiTokenRefusal(db, tokenHash, ownerId);
 }

@@ -5,8 +5,9 @@
  * (delivery-cache.ts). How a verdict is answered over HTTP (401 challenge, 404, 429 with RateLimit
  * fields) is the route's business: server/routes/feed-delivery.ts.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { consumeApiTokenRequest } from '../auth/api-token-check';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { apiTokenRefusal, countApiTokenRequest } from '../auth/api-token-check';
+import { hashApiToken } from '../auth/api-tokens';
 import type { ApiTokenOutcome } from '../auth/api-token-check';
 import type { FeedFormat } from '@/api/schemas/feed-formats';
 import type { Config } from '../config';
@@ -69,19 +70,30 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
 
   return {
     async authorise(token, feedId) {
-      const feed = await findFeedOwner(db, feedId);
       const at = now();
-      const outcome = await consumeApiTokenRequest(db, token, feed?.userId ?? NO_OWNER, at);
-      if (outcome.status === 'ok') {
-        const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
-        await db
+      const tokenHash = hashApiToken(token);
+      const feedOwner = db.select({ userId: feeds.user_id }).from(feeds).where(eq(feeds.id, feedId));
+      // One statement per granted pull (issue 31): the token is counted against the feed's customer
+      // and the feed's stamp written in the same round trip. Data-modifying CTEs always run to
+      // completion, and `stamped` sees whether `granted` updated a row.
+      const granted = db.$with('granted').as(countApiTokenRequest(db, tokenHash, sql`(${feedOwner})`, at));
+      const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
+      const stamped = db.$with('stamped').as(
+        db
           .update(feeds)
           .set({ last_pulled_at: at })
           .where(
-            and(eq(feeds.id, feedId), or(isNull(feeds.last_pulled_at), lt(feeds.last_pulled_at, stale))),
-          );
-      }
-      return outcome;
+            and(
+              eq(feeds.id, feedId),
+              sql`exists (select 1 from ${granted})`,
+              or(isNull(feeds.last_pulled_at), lt(feeds.last_pulled_at, stale)),
+            ),
+          ),
+      );
+      const [grant] = await db.with(granted, stamped).select().from(granted);
+      if (grant) return { status: 'ok', ...grant };
+      const feed = await findFeedOwner(db, feedId);
+      return apiTokenRefusal(db, tokenHash, feed?.userId ?? NO_OWNER);
     },
 
     document: (format, feedId, selfLink) =>
