@@ -1,10 +1,11 @@
 /**
- * Feed delivery throughput (issue 12, "Performance"): a 2,000-variant feed (500 products of 4
- * variants) pulled as JSON and as XML, identity and gzip, at 50 connections on loopback, on
- * in-memory PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL server,
- * on a fresh database there (dropped afterwards). Each case runs beside a static file server
- * serving the very bytes the app sent, in the same run, and prints the ratio; target: at least 0.3
- * of the static server for identity bodies, and gzip bodies at most 0.15 of the identity size.
+ * Feed delivery throughput (issues 12 and 31, "Performance"): a 600-variant and a 2,000-variant
+ * feed (150 and 500 products of 4 variants) pulled as JSON and as XML, identity and gzip, at 50
+ * connections on loopback, on in-memory PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
+ * names a PostgreSQL server, on a fresh database there (dropped afterwards). Each case runs beside
+ * a static file server serving the very bytes the app sent, in the same run, and prints the ratio;
+ * targets: at least 0.3 of the static server for identity bodies on PostgreSQL and 0.15 on PGlite
+ * (issue 31), and gzip bodies at most 0.15 of the identity size.
  * The static server is nginx (Debian's `nginx` package: sendfile, gzip_static, one worker process
  * like the app's one process) when /usr/sbin/nginx exists, else @fastify/static (static-server.ts),
  * which streams each file from disk and is the weaker yardstick for large bodies.
@@ -31,7 +32,8 @@ import type { FeedServerCpu, FeedServerReady } from './feed-server';
 import type { StaticServerReady } from './static-server';
 import { nextMessage } from './child-messages';
 
-const PRODUCTS = 500;
+/** Products of 4 variants each: a 600-item and a 2,000-item feed (issue 31). */
+const FEED_PRODUCTS = [150, 500];
 const VARIANTS_PER_PRODUCT = 4;
 const CONNECTIONS = 50;
 const DURATION_S = 5;
@@ -232,10 +234,10 @@ function headersFor(encoding: Encoding, authorization?: string): Record<string, 
   };
 }
 
-async function run(kind: string, databaseUrl: string | undefined): Promise<void> {
+async function run(kind: string, databaseUrl: string | undefined, products: number): Promise<void> {
   const app = startChild('feed-server.ts', [
     databaseUrl ?? '',
-    String(PRODUCTS),
+    String(products),
     String(VARIANTS_PER_PRODUCT),
   ]);
   const workDir = mkdtempSync(path.join(tmpdir(), 'feed-bench-'));
@@ -296,9 +298,12 @@ export default async function feedDeliveryBench(): Promise<void> {
       `app and static server each in a child process; load from ${useWrk ? `wrk (${WRK}, 2 threads)` : 'autocannon'}.`,
   );
   console.log(`Load average before: ${loadAverage()}.`);
-  await run('PGlite', undefined);
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresUrl) await withPostgresDatabase(postgresUrl, (url) => run('PostgreSQL', url));
-  else console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server URL.');
+  for (const products of FEED_PRODUCTS) {
+    await run('PGlite', undefined, products);
+    if (postgresUrl) await withPostgresDatabase(postgresUrl, (url) => run('PostgreSQL', url, products));
+  }
+  if (!postgresUrl)
+    console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server URL.');
   console.log(`\nLoad average after: ${loadAverage()}.`);
 }

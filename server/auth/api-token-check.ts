@@ -32,11 +32,17 @@ export type ApiTokenOutcome = ApiTokenGrant | ApiTokenRefusal;
 /**
  * The statement that counts one request against the token whose hash is `tokenHash` when it may
  * pull for `owner` (a user id, or an SQL expression giving one, e.g. a feed's customer; omitted:
- * any owner) and stamps its `last_used_at` with `now`. It updates no row when the token may not
- * pull, so a refusal counts and stamps nothing. Returns the unexecuted UPDATE … RETURNING (the grant's
- * numbers after this request), so a caller may run it alone or as a CTE of a larger statement.
+ * any owner) and stamps its `last_used_at` with `now`. `tokenHash` and `now` may be SQL (a prepared
+ * statement's placeholders). It updates no row when the token may not pull, so a refusal counts
+ * and stamps nothing. Returns the unexecuted UPDATE … RETURNING (the grant's numbers after this
+ * request), so a caller may run it alone or as a CTE of a larger statement.
  */
-export function countApiTokenRequest(db: Db, tokenHash: string, owner: number | SQL | undefined, now: Date) {
+export function countApiTokenRequest(
+  db: Db,
+  tokenHash: string | SQL,
+  owner: number | SQL | undefined,
+  now: Date | SQL,
+) {
   const ownerActive = sql`exists (select 1 from ${users} where ${users.id} = ${apiTokens.user_id} and ${users.status} = ${UserStatus.Active})`;
   return db
     .update(apiTokens)

@@ -57,8 +57,40 @@ export interface DeliveryService {
   forget(feedIds: readonly number[]): void;
 }
 
+/**
+ * A granted pull in one prepared statement (issue 31): the token is counted against the feed's
+ * customer and the feed's `last_pulled_at` written when older than `stale`, in one round trip, and
+ * the SQL is built and planned once rather than per pull (building it was a tenth of a pull's CPU).
+ * Data-modifying CTEs always run to completion, and `stamped` sees whether `granted` updated a row.
+ * Placeholders: tokenHash, feedId, now and stale (ISO 8601 instants). Resolves to the grant's row,
+ * or to no row when the token may not pull this feed.
+ */
+function prepareGrantPull(db: Db) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const feedId = sql`${sql.placeholder('feedId')}::integer`;
+  const feedOwner = db.select({ userId: feeds.user_id }).from(feeds).where(eq(feeds.id, feedId));
+  const granted = db
+    .$with('granted')
+    .as(countApiTokenRequest(db, sql`${sql.placeholder('tokenHash')}`, sql`(${feedOwner})`, now));
+  const stale = sql`${sql.placeholder('stale')}::timestamptz`;
+  const stamped = db.$with('stamped').as(
+    db
+      .update(feeds)
+      .set({ last_pulled_at: now })
+      .where(
+        and(
+          eq(feeds.id, feedId),
+          sql`exists (select 1 from ${granted})`,
+          or(isNull(feeds.last_pulled_at), lt(feeds.last_pulled_at, stale)),
+        ),
+      ),
+  );
+  return db.with(granted, stamped).select().from(granted).prepare('grant_feed_pull');
+}
+
 /** The delivery service over `deps`, with its own document cache. */
 export function createDeliveryService({ db, now, config }: DeliveryDeps): DeliveryService {
+  const grantPull = prepareGrantPull(db);
   const documents = new MicroCache<RenderedDocument | null>(now);
   const { publicUrl, catalogueCurrency: currency } = config;
 
@@ -72,25 +104,13 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
     async authorise(token, feedId) {
       const at = now();
       const tokenHash = hashApiToken(token);
-      const feedOwner = db.select({ userId: feeds.user_id }).from(feeds).where(eq(feeds.id, feedId));
-      // One statement per granted pull (issue 31): the token is counted against the feed's customer
-      // and the feed's stamp written in the same round trip. Data-modifying CTEs always run to
-      // completion, and `stamped` sees whether `granted` updated a row.
-      const granted = db.$with('granted').as(countApiTokenRequest(db, tokenHash, sql`(${feedOwner})`, at));
       const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
-      const stamped = db.$with('stamped').as(
-        db
-          .update(feeds)
-          .set({ last_pulled_at: at })
-          .where(
-            and(
-              eq(feeds.id, feedId),
-              sql`exists (select 1 from ${granted})`,
-              or(isNull(feeds.last_pulled_at), lt(feeds.last_pulled_at, stale)),
-            ),
-          ),
-      );
-      const [grant] = await db.with(granted, stamped).select().from(granted);
+      const [grant] = await grantPull.execute({
+        tokenHash,
+        feedId,
+        now: at.toISOString(),
+        stale: stale.toISOString(),
+      });
       if (grant) return { status: 'ok', ...grant };
       const feed = await findFeedOwner(db, feedId);
       return apiTokenRefusal(db, tokenHash, feed?.userId ?? NO_OWNER);
