@@ -4,7 +4,7 @@
  * the same committed migrations run on both. Either way the process outlives its database's
  * outages (issue 27): see `openPool` and `DurableNodeFS`.
  */
-import { fstatSync, fsyncSync, mkdirSync, writeSync } from 'node:fs';
+import { fstatSync, fsyncSync, mkdirSync, readdirSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,6 +19,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { serializeError } from '../http/log-serializers';
 import { acquireDirectoryLock } from './lock';
+import { pgliteTemplate } from './pglite-template';
 import { DatabaseMonitor, databaseUnavailableReason, markConnectFailure } from './outage';
 import type { DatabaseLog } from './outage';
 import { schema } from './schema';
@@ -56,6 +57,7 @@ export interface OpenDatabaseOptions {
    * ({@link dumpPgliteTemplate}) rather than an empty cluster, as PostgreSQL's CREATE DATABASE …
    * TEMPLATE does. Tests open a database per file or per test, and PGlite's initdb plus the
    * migrations cost about a second of CPU each time, three times what loading a dump does (issue 28).
+   * A new data directory always starts from the cached template (server/db/pglite-template.ts).
    */
   template?: Blob;
 }
@@ -320,8 +322,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     const pgdataDir = path.join(options.dataDir, 'pgdata');
     mkdirSync(pgdataDir, { recursive: true });
     release = acquireDirectoryLock(options.dataDir);
+    // A new data directory starts from the template rather than PGlite's initdb, whose memory
+    // (near 1 GB at its peak) the process would keep (issue 31). The lock is held, so no other
+    // process is starting in it.
+    const fresh = readdirSync(pgdataDir).length === 0;
+    let loadDataDir: Blob | undefined;
+    try {
+      loadDataDir = fresh ? await pgliteTemplate() : undefined;
+    } catch (error) {
+      await release();
+      throw error;
+    }
     client = new PGlite({
       ...pgliteOptions,
+      loadDataDir,
       fs: new DurableNodeFS(pgdataDir, {
         host: options.pgliteHost,
         monitor,
