@@ -160,23 +160,23 @@ export const HAND_MUTANTS: readonly HandMutant[] = [
   {
     id: 'transactions-panel-filter-target',
     file: 'src/machines/dashboardPanel.machine.ts',
-    find: "actors: { list: transactionsListMachine, period: datePresetMachine, report: reportMachine },\n  actions: {\n    keepRange: assign((_, params: DayRange) => ({ range: params })),\n    filterList: sendTo('list',",
-    replace:
-      "actors: { list: transactionsListMachine, period: datePresetMachine, report: reportMachine },\n  actions: {\n    keepRange: assign((_, params: DayRange) => ({ range: params })),\n    filterList: sendTo('period',",
+    // Since issue 30 both panels come from one factory: the mutant reaches the User Orders panel too.
+    find: "filterList: sendTo('list', (_, params: DayRange) => ({",
+    replace: "filterList: sendTo('period', (_, params: DayRange) => ({",
     kind: 'sendTo target',
     description:
-      'The Transactions panel sends a new period to its period child, so the table keeps the old days',
+      'The Transactions (and User Orders) panel sends a new period to its period child, so the table keeps the old days',
     areas: ['transactions', 'dashboard', 'datePreset'],
   },
   {
     id: 'orders-panel-period-target',
     file: 'src/machines/dashboardPanel.machine.ts',
-    find: "actors: { list: ordersListMachine, period: datePresetMachine, report: reportMachine },\n  actions: {\n    keepRange: assign((_, params: DayRange) => ({ range: params })),\n    filterList: sendTo('list', (_, params: DayRange) => ({\n      type: 'list.filter' as const,\n      filters: dayFilters(params),\n    })),\n    setPeriod: sendTo('period',",
+    find: "setPeriod: sendTo('period', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),",
     replace:
-      "actors: { list: ordersListMachine, period: datePresetMachine, report: reportMachine },\n  actions: {\n    keepRange: assign((_, params: DayRange) => ({ range: params })),\n    filterList: sendTo('list', (_, params: DayRange) => ({\n      type: 'list.filter' as const,\n      filters: dayFilters(params),\n    })),\n    setPeriod: sendTo('list',",
+      "setPeriod: sendTo('list', (_, params: DayRange) => ({ type: 'period.set' as const, range: params })),",
     kind: 'sendTo target',
     description:
-      'The User Orders panel sends days read from the URL (Back, a link) to its list, not its From/To inputs',
+      'The User Orders (and Transactions) panel sends days read from the URL (Back, a link) to its list, not its From/To inputs',
     areas: ['orders', 'dashboard', 'datePreset'],
   },
   {
@@ -200,8 +200,8 @@ export const HAND_MUTANTS: readonly HandMutant[] = [
   {
     id: 'orders-end-date',
     file: 'src/machines/ordersList.machine.ts',
-    find: '{ page, start_date: filters.start_date, end_date: filters.end_date },',
-    replace: '{ page, start_date: filters.start_date, end_date: filters.start_date },',
+    find: 'end_date: filters.end_date,\n        sort: knownListSort(ORDER_SORT_COLUMNS',
+    replace: 'end_date: filters.start_date,\n        sort: knownListSort(ORDER_SORT_COLUMNS',
     kind: 'request parameter',
     description: 'The User Orders list asks for its From day only, whatever To says',
     areas: ['orders', 'dashboard'],

@@ -90,7 +90,9 @@ function prepareGrantPull(db: Db) {
 
 /** The delivery service over `deps`, with its own document cache. */
 export function createDeliveryService({ db, now, config }: DeliveryDeps): DeliveryService {
-  const grantPull = prepareGrantPull(db);
+  // Prepared on the first pull, not here: an app built over a stand-in database (a test's) must
+  // not touch it until a request does.
+  let grantPull: ReturnType<typeof prepareGrantPull> | undefined;
   const documents = new MicroCache<RenderedDocument | null>(now);
   const { publicUrl, catalogueCurrency: currency } = config;
 
@@ -105,6 +107,7 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
       const at = now();
       const tokenHash = hashApiToken(token);
       const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
+      grantPull ??= prepareGrantPull(db);
       const [grant] = await grantPull.execute({
         tokenHash,
         feedId,
