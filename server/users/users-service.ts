@@ -163,7 +163,7 @@ export interface UserListFilters extends UsersFilter {
 }
 
 /**
- * The WHERE of the list's filters, with placeholders for their values (`listParams`): the search
+ * The WHERE of the list's filters, with placeholders for their values (`filterParams`): the search
  * `pattern` matched case-insensitively in first, last and full name, email and company when
  * `searched`; the `statuses` to include when `filtered`. Undefined (all users) when neither.
  */
@@ -231,7 +231,7 @@ function prepareListRows(db: Db, searched: boolean, filtered: boolean, sort: Use
     .prepare(name);
 }
 
-/** The list's prepared statements of one database, by query shape (see `listRows`). */
+/** The list's prepared statements of one database, by query shape (see `selectListRows`). */
 const listStatements = new WeakMap<Db, Map<string, ReturnType<typeof prepareListRows>>>();
 
 /**
