@@ -130,6 +130,8 @@ test("names typed before another tab's logout are offered back after signing in 
   page,
   context,
 }) => {
+  // Two tabs and two sign-ins: 52.5 s of the 60 s at 0.6 CPU.
+  test.slow();
   await openProfile(page);
   const general = page.getByRole('form', { name: 'General information' });
   await general.getByLabel('First name').fill('Augusta');
