@@ -330,8 +330,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
     try {
       loadDataDir = fresh ? await pgliteTemplate() : undefined;
     } catch (error) {
-      await release();
-      throw error;
+      // No template (a read-only node_modules, say): PGlite's own initdb makes the directory, as
+      // before issue 31, at the cost of its memory.
+      log.error({ err: error }, 'No PGlite template could be made; initialising the data directory in place');
     }
     client = new PGlite({
       ...pgliteOptions,
