@@ -83,8 +83,9 @@ export function defineRoute<const C extends RouteContract>(
         reply,
       } as RouteInput<C>;
       const result = await handler(input);
-      // A reply is a thenable: an async handler returning it resolves to undefined once it is sent.
-      if (result === reply || reply.sent) return reply;
+      // A reply is a thenable: an async handler returning it resolves to undefined once it is sent,
+      // or once the client has left mid-answer (a streamed, compressed body), with nothing ended.
+      if (result === reply || reply.sent || reply.raw.destroyed) return reply;
       const schema = contract.responses[reply.statusCode]?.schema;
       if (!schema) return result;
       const checked = v.safeParse(schema, result);

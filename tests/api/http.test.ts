@@ -3,6 +3,8 @@
  * /api/openapi.json, the SPA with history fallback and /uploads (issue 2, "Server").
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +18,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../../server/domain-errors';
 import { DATABASE_ERROR_REASON } from '../../server/health/health-service';
 import { defineRoute } from '../../server/http/route';
 import { databaseStorage } from '../../server/uploads/storage';
+import { deferred } from '@test-support/deferred';
 import { createTestApp } from './helpers';
 import type { TestApp } from './helpers';
 
@@ -257,6 +260,8 @@ describe('the SPA and uploads', () => {
 describe('server errors and the response contract', () => {
   let app: FastifyInstance;
   let config: Config;
+  const streamErrors: string[] = [];
+  const streamClosed = deferred<void>();
   beforeAll(async () => {
     config = testConfig();
     // The database answers every query with an internal error, as a broken connection would.
@@ -293,6 +298,25 @@ describe('server errors and the response contract', () => {
           },
           async () => ({ text: 'no message' }) as unknown as { message: string },
         );
+        defineRoute(
+          scope,
+          {
+            method: 'GET',
+            url: '/streams',
+            summary: 'sends a stream itself, as a compressed answer does',
+            responses: { 200: { description: 'ok', schema: MessageResponse } },
+          },
+          async ({ reply }) => {
+            reply.raw.once('close', () => setImmediate(() => streamClosed.resolve()));
+            const body = new PassThrough();
+            body.write('{');
+            return reply.send(body);
+          },
+        );
+        scope.addHook('onError', (request, _reply, error, done) => {
+          if (request.url.endsWith('/streams')) streamErrors.push(error.message);
+          done();
+        });
       },
       { prefix: '/api/test' },
     );
@@ -325,6 +349,14 @@ describe('server errors and the response contract', () => {
       reason: DATABASE_ERROR_REASON,
     });
     expect(response.body).not.toContain('hunter2');
+  });
+
+  it('takes a client that leaves mid-answer for a sent answer, not for a broken contract', async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const request = get(`${address}/api/test/streams`, (response) => response.destroy());
+    request.on('error', () => undefined);
+    await streamClosed.promise;
+    expect(streamErrors).toEqual([]);
   });
 
   it('drops fields that are not in the response contract', async () => {

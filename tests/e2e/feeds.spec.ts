@@ -370,8 +370,13 @@ test('the search and the sort live in the URL: they survive a reload and the way
   await expect(page).toHaveURL(/\?query=store&sort=-products$/);
   await expect(products).toHaveAttribute('aria-sort', 'descending');
 
-  const counts = async () => (await feedRows(page).locator('td:nth-child(4)').allTextContents()).map(Number);
-  const shown = await counts();
+  // The header shows the new sort as the request starts; the rows are the answer once the body is no longer busy.
+  await expect(page.getByRole('region', { name: 'Feeds table' }).locator('tbody')).toHaveAttribute(
+    'aria-busy',
+    'false',
+  );
+  const productCells = feedRows(page).locator('td:nth-child(4)');
+  const shown = (await productCells.allTextContents()).map(Number);
   expect(shown.length).toBeGreaterThan(1);
   expect(shown, 'most products first').toEqual([...shown].sort((a, b) => b - a));
   // The search matches a feed's name or its customer (issue 30).
@@ -385,7 +390,7 @@ test('the search and the sort live in the URL: they survive a reload and the way
   await page.reload();
   await expect(page.getByLabel('Search feeds')).toHaveValue('store');
   await expect(products).toHaveAttribute('aria-sort', 'descending');
-  expect(await counts()).toEqual(shown);
+  await expect(productCells).toHaveText(shown.map(String));
 
   await feedRows(page)
     .first()
