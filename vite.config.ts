@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+// With its extension: Vite's native config loader (its future default) resolves no other way.
+import { prerenderPublicPages } from './scripts/prerender-plugin.ts';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -35,7 +37,14 @@ function apiProjects(name: string, databaseUrl: string) {
 export default defineConfig({
   // Issue 16: Brotli and gzip files beside every text asset over 1 KiB, served by @fastify/static's
   // preCompressed option (server/routes/spa.ts) without compressing per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // Issue 31: /, /products and /auth/login arrive as HTML with their content (src/prerender.tsx).
+    prerenderPublicPages(),
+  ],
+  // The year a prerendered page was built in (src/ui/current-year.ts).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     // Tests, colocated ones too, import the shared test support as @test-support/... (issue 28).
     alias: {

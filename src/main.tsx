@@ -2,16 +2,17 @@
  * Browser entry: starts the Stately inspector when the URL asks for it (development builds only),
  * listens for code that fails to download (one reload when a new version is deployed, issue 27), then
  * mounts the app into `#root` with the Chakra system and the router (whose root layout brings in the
- * session and the toast container for the screens that use them). The errors the routes catch are
+ * session and the toast container for the screens that use them), or hydrates the page there when
+ * it was prerendered. The errors the routes catch are
  * logged once, here (`logRouteError`), for React and the router both report a render error.
  */
 import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { startInspectorIfAsked } from '@/machines/inspector';
 import { logRouteError } from '@/routes/route-errors';
-import { createAppRouter } from '@/routes/router';
+import { createAppRouter, loadMatchedRoutes } from '@/routes/router';
 import { reloadOnFailedChunks } from '@/ui/new-version-reload';
 import { system } from '@/ui/system';
 
@@ -21,7 +22,12 @@ reloadOnFailedChunks();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-createRoot(container, { onCaughtError: (error) => logRouteError(error) }).render(
+// A public page arrives prerendered (issue 31, src/prerender.tsx): its code is loaded before the
+// router is made, and React hydrates the HTML instead of drawing the page again.
+const prerendered = container.firstElementChild !== null;
+if (prerendered) await loadMatchedRoutes(window.location.pathname);
+
+const app = (
   <StrictMode>
     <ChakraProvider value={system}>
       {/* Location updates are not wrapped in transitions: statechart actors update through
@@ -33,5 +39,8 @@ createRoot(container, { onCaughtError: (error) => logRouteError(error) }).render
         onError={(error) => logRouteError(error)}
       />
     </ChakraProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const onCaughtError = (error: unknown) => logRouteError(error);
+if (prerendered) hydrateRoot(container, app, { onCaughtError });
+else createRoot(container, { onCaughtError }).render(app);

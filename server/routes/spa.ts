@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { FileCache } from '../uploads/file-cache';
 import { UPLOADS_PREFIX } from '../uploads/storage';
 import type { FileStorage, StoredFileInfo } from '../uploads/storage';
+import { findPrerenderedPages } from '../http/prerendered-pages';
 
 /** Vite's content-hashed files: safe to cache for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,10 +92,12 @@ export async function serveUploads(app: FastifyInstance, storage: FileStorage): 
 
 /**
  * Serves the built SPA from `clientDir` when its index.html exists: hashed assets under /assets
- * cached for a year, everything else (index.html) revalidated on every load; Brotli or gzip files
+ * cached for a year, everything else (the pages) revalidated on every load; Brotli or gzip files
  * made at build time when the client accepts them.
  * Resolves to the not-found fallback that answers client routes (GET/HEAD accepting HTML, outside
- * /api and /uploads) with index.html, or to undefined when there is no build (API tests, dev).
+ * /api and /uploads) with the route's prerendered page when the build has one (`/`, `/products`,
+ * `/auth/login`), else with the bare index.html, or to undefined when there is no build (API tests,
+ * dev).
  */
 export async function serveClient(
   app: FastifyInstance,
@@ -105,7 +108,9 @@ export async function serveClient(
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
-    index: 'index.html',
+    // `/` is a client route like the others: the fallback answers it with its prerendered page.
+    index: false,
+    allowedPath: (pathname) => pathname !== '/',
     // The build writes .br and .gz beside every text asset (vite-plugin-compression2, issue 16): a
     // request is answered with the best one its Accept-Encoding allows, with no work per request.
     preCompressed: true,
@@ -114,6 +119,7 @@ export async function serveClient(
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
   });
 
+  const pages = findPrerenderedPages(clientDir);
   return (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage =
@@ -121,7 +127,7 @@ export async function serveClient(
       !NOT_SPA.test(pathname) &&
       (request.headers.accept ?? '').includes('text/html');
     if (!isPage) return false;
-    reply.code(200).sendFile('index.html');
+    reply.code(200).sendFile(pages.get(pathname) ?? 'index.html');
     return true;
   };
 }

@@ -3,10 +3,10 @@
  * A visitor who already has an access token stored is sent to the dashboard (`authAreaRedirect`).
  */
 import { Box, Center, VStack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { getAccessToken } from '@/api/tokens-storage';
 import { authAreaRedirect } from '@/machines/session-redirects';
+import { useHydratedValue } from '@/ui/hydration';
 import { Wordmark } from '@/ui/Wordmark';
 import { paths } from './paths';
 import { useSession } from './session';
@@ -22,7 +22,8 @@ import { useSession } from './session';
 export function AuthLayout() {
   const { status } = useSession();
   const location = useLocation();
-  const [tokenOnEntry] = useState(() => getAccessToken() !== null);
+  // No token in the prerendered login page (issue 31); a stored one redirects right after hydrating.
+  const tokenOnEntry = useHydratedValue(() => getAccessToken() !== null, false);
 
   const redirect = authAreaRedirect(tokenOnEntry, status, location.state);
   if (redirect !== null) return <Navigate to={redirect} replace />;

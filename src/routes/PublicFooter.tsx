@@ -4,6 +4,7 @@
  */
 import { Box, Button, Grid, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, Mail, MapPin, Phone } from 'lucide-react';
+import { BUILD_YEAR, useHydratedValue } from '@/ui/hydration';
 import { SocialIcon } from '@/ui/SocialIcons';
 import {
   ABOUT_LINKS,
@@ -48,6 +49,7 @@ const socialLinks = SOCIAL_LINKS.flatMap((social) =>
 
 /** Renders the site footer; the copyright year is the current year. */
 export function PublicFooter() {
+  const year = useHydratedValue(() => new Date().getFullYear(), BUILD_YEAR);
   return (
     <Box
       as="footer"
@@ -108,7 +110,7 @@ export function PublicFooter() {
           borderTopWidth="1px"
           borderColor="gray.700"
         >
-          <Text fontSize="sm">© {new Date().getFullYear()} Product Feed. All rights reserved.</Text>
+          <Text fontSize="sm">© {year} Product Feed. All rights reserved.</Text>
           {socialLinks.length > 0 ? (
             <HStack as="ul" gap="1" listStyleType="none" aria-label="Social media">
               {socialLinks.map((social) => (

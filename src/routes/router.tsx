@@ -8,7 +8,7 @@
  * it again.
  */
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
 import { LandingPage } from '@/features/public/LandingPage';
 import { retryingLazy, type LoadedRoute } from './lazy-route';
 import type { RouteBreadcrumbHandle } from './RouteBreadcrumb';
@@ -186,4 +186,20 @@ export const routes: RouteObject[] = [
 /** Builds the browser (history API) router over {@link routes}. */
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Downloads the code of every route that `pathname` matches and puts it in the route table in place
+ * of its `lazy`, so a router made afterwards renders the page at once: hydrating a prerendered page
+ * (issue 31) must render what its HTML holds, not the loading fallback a pending `lazy` shows.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

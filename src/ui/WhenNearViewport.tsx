@@ -20,15 +20,20 @@ export interface WhenNearViewportProps {
 /**
  * Renders an empty placeholder of `minH` until it comes within NEAR_VIEWPORT_MARGIN of the
  * viewport, then `children` (the same placeholder while they load). Without IntersectionObserver the
- * children render at once.
+ * children render right after the first render. The first render is always the placeholder, so a
+ * page prerendered at build time (issue 31) hydrates without a mismatch.
  */
 export function WhenNearViewport({ minH, children }: WhenNearViewportProps) {
   const placeholder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const element = placeholder.current;
     if (near || element === null) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

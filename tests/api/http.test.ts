@@ -187,6 +187,9 @@ describe('the SPA and uploads', () => {
     const clientDir = path.join(t.config.dataDir, 'client');
     mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(clientDir, 'pages', 'auth'), { recursive: true });
+    writeFileSync(path.join(clientDir, 'pages', 'index.html'), '<div id="root"><h1>Landing</h1></div>');
+    writeFileSync(path.join(clientDir, 'pages', 'auth', 'login.html'), '<div id="root"><h1>Login</h1></div>');
     writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
     spaConfig = testConfig({ clientDir });
     spa = await buildApp(spaConfig, { db: t.db });
@@ -200,11 +203,17 @@ describe('the SPA and uploads', () => {
     rmSync(spaConfig.dataDir, { recursive: true, force: true });
   });
 
-  it('answers client routes with index.html, never cached', async () => {
-    for (const url of ['/', '/dashboard/users/3/edit', '/auth/login?redirectTo=%2Fdashboard']) {
+  it('answers client routes with their prerendered page, else index.html, never cached', async () => {
+    const pages: [string, string][] = [
+      ['/', '<div id="root"><h1>Landing</h1></div>'],
+      ['/auth/login?redirectTo=%2Fdashboard', '<div id="root"><h1>Login</h1></div>'],
+      ['/dashboard/users/3/edit', '<!doctype html><div id="root"></div>'],
+      ['/products', '<!doctype html><div id="root"></div>'],
+    ];
+    for (const [url, page] of pages) {
       const response = await spa.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body).toContain('<div id="root">');
+      expect(response.body, url).toBe(page);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     }

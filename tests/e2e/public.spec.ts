@@ -147,3 +147,41 @@ test('the landing page downloads no chart, dashboard or login code (issue 16)', 
   const names = loaded.map((script) => new URL(script.url).pathname.split('/').pop() ?? '');
   expect(names.filter((name) => /^(Dashboard|Login|SessionShell|WeeklyOrdersChart)/.test(name))).toEqual([]);
 });
+
+// Issue 31: the public pages arrive as HTML with their content, and the app takes that HTML over
+// (hydrates it) instead of drawing the page again.
+for (const [path, heading] of [
+  ['/', 'Seamless Product Syncing for Multi-Store Retailers'],
+  ['/products', 'Products'],
+  ['/auth/login', 'Welcome Back'],
+] as const) {
+  test(`${path} arrives with its content, and the app hydrates it without a mismatch`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The entry script waits until the test has marked the prerendered heading.
+    let releaseEntry!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.fallback();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    const h1 = page.getByRole('heading', { level: 1, name: heading });
+    await expect(h1).toBeVisible();
+    await h1.evaluate((element) => element.setAttribute('data-prerendered', ''));
+    releaseEntry();
+
+    // Hydrated: React manages the heading the HTML brought (it keys each element it owns with
+    // `__reactFiber$…`) instead of a new one it drew.
+    await expect
+      .poll(() =>
+        h1.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+      )
+      .toBe(true);
+    await expect(h1).toHaveAttribute('data-prerendered', '');
+    expect(errors).toEqual([]);
+  });
+}

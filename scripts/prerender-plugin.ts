@@ -1,0 +1,65 @@
+/**
+ * The Vite plugin that prerenders the public pages into every client build (issue 31): once the
+ * client bundle is written, it builds `src/prerender.tsx` for Node (Vite's `build.ssr`, same config
+ * and mode), renders each of its `PRERENDERED_PATHS`, and writes the page into the build's
+ * `index.html` shell at `pages/<path>.html` (`pages/index.html` for `/`; `server/http/prerendered-pages.ts`), with a Brotli and a gzip
+ * copy beside it for @fastify/static's `preCompressed`. The server answers those paths with these
+ * files (`server/routes/spa.ts`); every other client route keeps the bare `index.html`.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { PAGES_DIR, prerenderedFile } from '../server/http/prerendered-pages.ts';
+
+/** The build-time entry, relative to the project root. */
+const ENTRY = 'src/prerender.tsx';
+/** Where the shell's root element is, empty, in index.html. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** What `src/prerender.tsx` exports, as built. */
+interface PrerenderModule {
+  PRERENDERED_PATHS: readonly string[];
+  prerenderPage(pathname: string): Promise<string>;
+}
+
+/** The plugin; it does nothing in `vite dev` and in the Node build it starts itself. */
+export function prerenderPublicPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'product-feed:prerender',
+    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const clientDir = path.resolve(config.root, config.build.outDir);
+      const serverDir = path.resolve(config.root, 'dist', 'prerender', path.basename(clientDir));
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: ENTRY, outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
+      });
+      const entry = path.join(serverDir, `${path.basename(ENTRY, '.tsx')}.js`);
+      const module = (await import(pathToFileURL(entry).href)) as PrerenderModule;
+      const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
+      for (const pathname of module.PRERENDERED_PATHS) {
+        const html = shell.replace(
+          ROOT_ELEMENT,
+          `<div id="root">${await module.prerenderPage(pathname)}</div>`,
+        );
+        const file = path.join(clientDir, prerenderedFile(pathname));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, html);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+      }
+      config.logger.info(`prerendered ${module.PRERENDERED_PATHS.join(', ')} into ${PAGES_DIR}/`);
+    },
+  };
+}
