@@ -22,25 +22,32 @@ reloadOnFailedChunks();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-// A public page arrives prerendered (issue 31, src/prerender.tsx): its code is loaded before the
-// router is made, and React hydrates the HTML instead of drawing the page again.
-const prerendered = container.firstElementChild !== null;
-if (prerendered) await loadMatchedRoutes(window.location.pathname);
+/** The app under the Chakra system and the router (made when called, once the routes it needs are loaded). */
+function app() {
+  return (
+    <StrictMode>
+      <ChakraProvider value={system}>
+        {/* Location updates are not wrapped in transitions: statechart actors update through
+            useSyncExternalStore, and their synchronous renders kept starving the router's transitions,
+            so screens never saw back/forward locations (the users list stayed on its old query). */}
+        <RouterProvider
+          router={createAppRouter()}
+          useTransitions={false}
+          onError={(error) => logRouteError(error)}
+        />
+      </ChakraProvider>
+    </StrictMode>
+  );
+}
 
-const app = (
-  <StrictMode>
-    <ChakraProvider value={system}>
-      {/* Location updates are not wrapped in transitions: statechart actors update through
-          useSyncExternalStore, and their synchronous renders kept starving the router's transitions,
-          so screens never saw back/forward locations (the users list stayed on its old query). */}
-      <RouterProvider
-        router={createAppRouter()}
-        useTransitions={false}
-        onError={(error) => logRouteError(error)}
-      />
-    </ChakraProvider>
-  </StrictMode>
-);
 const onCaughtError = (error: unknown) => logRouteError(error);
-if (prerendered) hydrateRoot(container, app, { onCaughtError });
-else createRoot(container, { onCaughtError }).render(app);
+// A public page arrives prerendered (issue 31, src/prerender.tsx): its code is loaded before the
+// router is made, and React hydrates the HTML instead of drawing the page again. (Not a top-level
+// await: it made the bundler split the entry's modules into many more files.)
+if (container.firstElementChild === null) {
+  createRoot(container, { onCaughtError }).render(app());
+} else {
+  void loadMatchedRoutes(window.location.pathname).then(() =>
+    hydrateRoot(container, app(), { onCaughtError }),
+  );
+}
