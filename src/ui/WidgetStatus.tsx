@@ -5,12 +5,14 @@ import { Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 export interface WidgetLoadingProps {
   lines?: number;
   label: string;
+  /** The height the loaded content takes (a Chakra size), held so nothing below moves when it arrives. */
+  minH?: string;
 }
 
 /** Pulsing placeholders, announced to screen readers as `label`. */
-export function WidgetLoading({ lines = 3, label }: WidgetLoadingProps) {
+export function WidgetLoading({ lines = 3, label, minH }: WidgetLoadingProps) {
   return (
-    <Stack gap="3" aria-busy="true" aria-label={label} role="status">
+    <Stack gap="3" minH={minH} aria-busy="true" aria-label={label} role="status">
       {Array.from({ length: lines }, (_, index) => (
         <Skeleton key={index} height="6" />
       ))}

@@ -332,3 +332,35 @@ test("Export CSV downloads the table's filtered rows (issue 15)", async ({ page 
       .map((record) => `$${Number(record[2]).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`),
   ).toEqual(amounts);
 });
+
+test('the home keeps its layout while its figures load: nothing moves when they arrive (issue 31)', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const figuresHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/backoffice/dashboard/**', async (route) => {
+    await figuresHeld;
+    await route.fallback();
+  });
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Loading orders this week' })).toBeVisible();
+  // Layout shifts from here on (what a visitor sees as the page jumping), summed as CLS does.
+  await page.evaluate(() => {
+    const shifts = { total: 0 };
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) shifts.total += entry.value;
+    }).observe({ type: 'layout-shift' });
+  });
+  release();
+  await expect(page.getByRole('img', { name: /^Orders per day:/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'User orders' }).getByRole('row')).toHaveCount(11);
+  const shifted = await page.evaluate(
+    () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+  );
+  expect(
+    shifted,
+    'layout shift once the figures arrived (the cards held their loaded size)',
+  ).toBeLessThanOrEqual(0.01);
+});

@@ -13,6 +13,9 @@ import { useScreenActor } from '@/routes/screen-actor';
 import { weekTotal } from './figures';
 import { WidgetFailure, WidgetLoading } from '@/ui/WidgetStatus';
 
+/** The chart's height (a Chakra size). */
+const CHART_HEIGHT = '64';
+
 // Fetched only once the week's figures are on screen, so the cards paint before Chart.js arrives.
 const WeeklyOrdersChart = lazy(() => import('./WeeklyOrdersChart'));
 
@@ -29,9 +32,13 @@ export function WeeklyOrdersCard() {
             {formatPounds(weekTotal(view.data))}
           </Text>
         )}
+        {/* The total's line and the chart's height are held while loading: the cards below stay put. */}
+        {view.status === 'loading' && <Skeleton h="9" w="32" />}
       </Card.Header>
       <Card.Body>
-        {view.status === 'loading' && <WidgetLoading lines={5} label="Loading orders this week" />}
+        {view.status === 'loading' && (
+          <WidgetLoading lines={5} minH={CHART_HEIGHT} label="Loading orders this week" />
+        )}
         {view.status === 'failed' && (
           <WidgetFailure
             message={failureText("Failed to load this week's orders.", view.error)}
@@ -39,7 +46,7 @@ export function WeeklyOrdersCard() {
           />
         )}
         {view.status === 'loaded' && view.data && (
-          <Box h="64" position="relative">
+          <Box h={CHART_HEIGHT} position="relative">
             <Suspense fallback={<Skeleton h="full" aria-label="Loading the chart" />}>
               <WeeklyOrdersChart days={view.data} />
             </Suspense>
