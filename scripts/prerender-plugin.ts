@@ -17,6 +17,8 @@ import { PAGES_DIR, prerenderedFile } from '../server/http/prerendered-pages.ts'
 const ENTRY = 'src/prerender.tsx';
 /** Where the shell's root element is, empty, in index.html. */
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** A `<style>` element emotion writes into server-rendered HTML (its text never holds `</style>`). */
+const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
 /** What `src/prerender.tsx` exports, as built. */
 interface PrerenderModule {
   PRERENDERED_PATHS: readonly string[];
@@ -46,10 +48,14 @@ export function prerenderPublicPages(): Plugin {
       const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
       if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
       for (const pathname of module.PRERENDERED_PATHS) {
-        const html = shell.replace(
-          ROOT_ELEMENT,
-          `<div id="root">${await module.prerenderPage(pathname)}</div>`,
-        );
+        const page = await module.prerenderPage(pathname);
+        // Emotion's styles go to the head, where emotion moves them anyway when the app starts: the
+        // browser then has every style before the first element, and a first paint of a partly
+        // parsed page lays out as the whole one will.
+        const styles = page.match(EMOTION_STYLE) ?? [];
+        const html = shell
+          .replace('</head>', `${styles.join('')}</head>`)
+          .replace(ROOT_ELEMENT, `<div id="root">${page.replace(EMOTION_STYLE, '')}</div>`);
         const file = path.join(clientDir, prerenderedFile(pathname));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);
