@@ -8,34 +8,47 @@ import {
   redirectTargetFrom,
   wasTurnedAway,
 } from './session-redirects';
+import type { GuardSessionView } from './session-redirects';
 
 const ADMIN = { user_type_id: 1 };
 const CUSTOMER = { user_type_id: 2 };
 const FROM = { pathname: '/dashboard/users', search: '?page=2', hash: '#top' };
 
 describe('guardDecision (spec §4 Route guard)', () => {
+  const session = (view: Partial<GuardSessionView> & Pick<GuardSessionView, 'status'>): GuardSessionView => ({
+    user: null,
+    isLoggingOut: false,
+    provisionalUserType: null,
+    ...view,
+  });
+
   it('waits while the session loads and while a logout with its own target finishes', () => {
-    expect(guardDecision({ status: 'loading', user: null, isLoggingOut: false }, [1], FROM)).toEqual({
+    expect(guardDecision(session({ status: 'loading' }), [1], FROM)).toEqual({ kind: 'wait' });
+    expect(guardDecision(session({ status: 'loggedOut', isLoggingOut: true }), [1], FROM)).toEqual({
       kind: 'wait',
     });
-    expect(guardDecision({ status: 'loggedOut', user: null, isLoggingOut: true }, [1], FROM)).toEqual({
+  });
+
+  it('lets the screen start while loading when the stored token names an allowed role (issue 31)', () => {
+    expect(guardDecision(session({ status: 'loading', provisionalUserType: 1 }), [1], FROM)).toEqual({
+      kind: 'allow',
+    });
+    expect(guardDecision(session({ status: 'loading', provisionalUserType: 2 }), [1], FROM)).toEqual({
       kind: 'wait',
     });
   });
 
   it('lets a signed-in user of an allowed role through', () => {
-    expect(guardDecision({ status: 'loggedIn', user: ADMIN, isLoggingOut: false }, [1], FROM)).toEqual({
-      kind: 'allow',
-    });
+    expect(guardDecision(session({ status: 'loggedIn', user: ADMIN }), [1], FROM)).toEqual({ kind: 'allow' });
   });
 
   it('sends everyone else to the login screen, remembering the location and whether a role was refused', () => {
-    expect(guardDecision({ status: 'loggedOut', user: null, isLoggingOut: false }, [1], FROM)).toEqual({
+    expect(guardDecision(session({ status: 'loggedOut' }), [1], FROM)).toEqual({
       kind: 'redirect',
       to: '/auth/login',
       state: { from: FROM, denied: false },
     });
-    expect(guardDecision({ status: 'loggedIn', user: CUSTOMER, isLoggingOut: false }, [1], FROM)).toEqual({
+    expect(guardDecision(session({ status: 'loggedIn', user: CUSTOMER }), [1], FROM)).toEqual({
       kind: 'redirect',
       to: '/auth/login',
       state: { from: FROM, denied: true },

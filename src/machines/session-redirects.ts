@@ -35,6 +35,8 @@ export interface GuardSessionView {
   status: 'loading' | 'loggedIn' | 'loggedOut';
   user: { user_type_id: number } | null;
   isLoggingOut: boolean;
+  /** While loading: the role the stored access token names, once the profile is asked for; else null. */
+  provisionalUserType: number | null;
 }
 
 /** The guard's verdict: render nothing yet, let the visitor through, or replace the URL with `to`. */
@@ -42,7 +44,10 @@ export type GuardDecision =
   { kind: 'wait' } | { kind: 'allow' } | { kind: 'redirect'; to: string; state: GuardRedirectState };
 
 /**
- * The role guard (spec §4 "Route guard", §6): waits while the session is loading, and during a logout
+ * The role guard (spec §4 "Route guard", §6): waits while the session is loading, unless the profile
+ * is being asked for with a stored token signed for an allowed role (issue 31: the screen then starts
+ * under the loading overlay, its requests leaving beside the profile's; the session's answer decides
+ * as below once it comes), and during a logout
  * that has its own target (so the visitor is not first bounced to the login screen, e.g. when the
  * other tab's logout already cleared this one); lets a signed-in user whose `user_type_id` is in
  * `allowed` through; sends everyone else to the login screen, remembering `from`. A logout from another
@@ -53,9 +58,11 @@ export function guardDecision(
   allowed: readonly number[],
   from: RememberedLocation,
 ): GuardDecision {
-  if (session.status === 'loading' || (session.status === 'loggedOut' && session.isLoggingOut)) {
-    return { kind: 'wait' };
+  if (session.status === 'loading') {
+    const provisional = session.provisionalUserType;
+    return provisional !== null && allowed.includes(provisional) ? { kind: 'allow' } : { kind: 'wait' };
   }
+  if (session.status === 'loggedOut' && session.isLoggingOut) return { kind: 'wait' };
   if (session.status === 'loggedIn' && session.user !== null && allowed.includes(session.user.user_type_id)) {
     return { kind: 'allow' };
   }

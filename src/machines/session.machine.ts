@@ -26,6 +26,7 @@
  */
 import { assign, emit, enqueueActions, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
+import { unexpiredTokenRole } from '@/api/access-token';
 import { ApiError } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { clearStoredTokens } from '@/api/tokens-storage';
@@ -608,6 +609,17 @@ export function selectStatus(snapshot: SessionSnapshot): 'loading' | 'loggedIn' 
 /** The signed-in user, or null. */
 export function selectUser(snapshot: SessionSnapshot): ProfileUser | null {
   return snapshot.context.user;
+}
+
+/**
+ * While the start check's profile request is on its way, the role (`user_type_id`) the held access
+ * token was signed for, when it has not expired by `nowMs`; otherwise null. The dashboard guard lets a
+ * screen start under the loading overlay with it (issue 31), so the screen's requests leave with the
+ * profile's instead of after its answer.
+ */
+export function selectProvisionalUserType(snapshot: SessionSnapshot, nowMs = Date.now()): number | null {
+  if (!snapshot.matches({ status: { loading: 'loadingProfile' } })) return null;
+  return unexpiredTokenRole(snapshot.context.accessToken, nowMs);
 }
 
 /** The session's error message (e.g. 'Failed to logout.'), or null. */

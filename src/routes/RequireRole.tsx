@@ -15,13 +15,14 @@ export interface RequireRoleProps {
 /**
  * Shows `children` only to a signed-in user whose `user_type_id` is in `allowed`; the decision is the
  * session's one redirect decision (`guardDecision` in `session-redirects.ts`). While it says wait (the
- * session loading, under its overlay, or a logout with its own target finishing) it renders nothing;
+ * session loading, under its overlay, without a stored token for an allowed role, or a logout with its
+ * own target finishing) it renders nothing;
  * a redirect replaces the URL with the login screen, handing it the remembered location.
  */
 export function RequireRole({ allowed, children }: RequireRoleProps) {
-  const { status, user, isLoggingOut } = useSession();
+  const { status, user, isLoggingOut, provisionalUserType } = useSession();
   const location = useLocation();
-  const decision = guardDecision({ status, user, isLoggingOut }, allowed, location);
+  const decision = guardDecision({ status, user, isLoggingOut, provisionalUserType }, allowed, location);
   switch (decision.kind) {
     case 'wait':
       return null;

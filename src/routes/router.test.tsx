@@ -21,6 +21,7 @@ type Session = {
   user: ProfileUser | null;
   error: string | null;
   isLoggingOut: boolean;
+  provisionalUserType: number | null;
   logout: (redirectTo?: string) => void;
 };
 
@@ -60,6 +61,7 @@ function setSession(partial: Partial<Session>) {
     user: null,
     error: null,
     isLoggingOut: false,
+    provisionalUserType: null,
     logout: vi.fn(),
     ...partial,
   };

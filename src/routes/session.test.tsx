@@ -13,7 +13,7 @@
  * are router.test.tsx's.
  */
 import { ChakraProvider } from '@chakra-ui/react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Outlet, RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,7 +34,7 @@ import { retryDelayMs } from '@/machines/sessionRetry.machine';
 import { SERVER_UNREACHABLE_TITLE, TRY_NOW_LABEL } from '@/ui/ServerUnreachableNotice';
 import { system } from '@/ui/system';
 import { httpFailure, networkFailure } from '@test-support/api-errors';
-import { aUser } from '@test-support/builders';
+import { anAccessToken, aUser } from '@test-support/builders';
 import { deferred } from '@test-support/deferred';
 import type { Deferred } from '@test-support/deferred';
 import { NoopResizeObserver } from '@test-support/jsdom';
@@ -119,10 +119,13 @@ async function answer<T>(call: Deferred<T> | undefined, value: T | Error) {
   await flush();
 }
 
-/** Renders the shell at `url`, with the session's tokens stored unless `stored` is false. */
-function openAt(url: string, { stored = true } = {}) {
+/**
+ * Renders the shell at `url`, with the session's tokens stored unless `stored` is false (the access
+ * token `accessToken`, by default one that is not a JWT).
+ */
+function openAt(url: string, { stored = true, accessToken = 'access-1' } = {}) {
   if (stored) {
-    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
   }
   render(
@@ -226,7 +229,17 @@ describeScreenStates(sessionMachine, {
     openAt('/dashboard');
     await flush();
     expect(fetchProfile).toHaveBeenCalledWith('access-1', expect.any(AbortSignal));
-    expect(readShell()).toEqual(LOADING);
+    expect(readShell(), 'a token that names no role lets nothing start').toEqual(LOADING);
+
+    cleanup();
+    const adminToken = anAccessToken();
+    openAt('/dashboard', { accessToken: adminToken });
+    await flush();
+    expect(fetchProfile).toHaveBeenLastCalledWith(adminToken, expect.any(AbortSignal));
+    expect(readShell(), "issue 31: an admin's token starts the screen under the overlay").toEqual({
+      ...LOADING,
+      page: 'Dashboard home',
+    });
   },
   'session.status.loading.unreachable': async () => {
     openAt('/dashboard');

@@ -15,6 +15,7 @@ import { withInspection } from '@/machines/inspector';
 import {
   selectError,
   selectIsLoggingOut,
+  selectProvisionalUserType,
   selectServerReach,
   selectStatus,
   selectUser,
@@ -33,6 +34,11 @@ export interface SessionView {
   user: ProfileUser | null;
   error: string | null;
   isLoggingOut: boolean;
+  /**
+   * While the start check's profile request is on its way, the role the stored access token was signed
+   * for (unexpired), else null: the dashboard guard's reason to start a screen early (issue 31).
+   */
+  provisionalUserType: number | null;
   /** Starts the spec §4 logout sequence; navigates to `redirectTo` (e.g. `LOGOUT_REDIRECT`) when it ends. */
   logout: (redirectTo?: string) => void;
 }
@@ -107,16 +113,17 @@ export function useSessionActorRef(): ActorRefFrom<typeof sessionMachine> {
   return SessionActorContext.useActorRef();
 }
 
-/** What screens read: status, user, error, logging-out flag, and `logout(redirectTo?)`. */
+/** What screens read: status, user, error, logging-out flag, provisional role, and `logout(redirectTo?)`. */
 export function useSession(): SessionView {
   const actorRef = useSessionActorRef();
   const status = SessionActorContext.useSelector(selectStatus);
   const user = SessionActorContext.useSelector(selectUser);
   const error = SessionActorContext.useSelector(selectError);
   const isLoggingOut = SessionActorContext.useSelector(selectIsLoggingOut);
+  const provisionalUserType = SessionActorContext.useSelector(selectProvisionalUserType);
   const logout = useCallback(
     (redirectTo?: string) => actorRef.send({ type: 'session.logout', redirectTo }),
     [actorRef],
   );
-  return { status, user, error, isLoggingOut, logout };
+  return { status, user, error, isLoggingOut, provisionalUserType, logout };
 }

@@ -50,6 +50,13 @@ export function UnsavedChangesPrompt({ isDirty, draft }: UnsavedChangesPromptPro
   const store = draft?.store ?? defaultDraftStore;
   const draftKey = draft?.key;
   const [offered, setOffered] = useState<unknown>(() => (draftKey ? store.read(draftKey) : null));
+  // The key can come after the form: a screen started under the session's loading overlay (issue 31)
+  // knows whose draft to offer only once the session's user is known.
+  const [offeredFor, setOfferedFor] = useState(draftKey);
+  if (draftKey !== offeredFor) {
+    setOfferedFor(draftKey);
+    setOffered(draftKey ? store.read(draftKey) : null);
+  }
   const leaving = useRef(false);
   const latest = useRef(draft);
   latest.current = draft;

@@ -364,3 +364,21 @@ test('the home keeps its layout while its figures load: nothing moves when they 
     'layout shift once the figures arrived (the cards held their loaded size)',
   ).toBeLessThanOrEqual(0.01);
 });
+
+test("with an admin's token stored, the home asks for its figures beside the session check, not after its answer (issue 31)", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const profileHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/backoffice/account/profile', async (route) => {
+    await profileHeld;
+    await route.fallback();
+  });
+  const figuresAsked = page.waitForRequest('**/api/backoffice/dashboard/orders/weekly');
+  await page.reload();
+  await figuresAsked;
+  await expect(page.getByRole('status', { name: 'Loading your session' })).toBeVisible();
+  release();
+  await expect(page.getByRole('status', { name: 'Loading your session' })).toHaveCount(0);
+  await expect(page.getByTestId('weekly-total')).toHaveText(/^£[\d,]+\.\d{2}$/);
+});

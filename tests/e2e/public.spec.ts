@@ -185,3 +185,24 @@ for (const [path, heading] of [
     expect(errors).toEqual([]);
   });
 }
+
+test('what is typed into the prerendered login card before the app starts is the form’s once it has', async ({
+  page,
+}) => {
+  let releaseEntry!: () => void;
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.fallback();
+  });
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  const login = page.getByRole('button', { name: 'Login', exact: true });
+  await expect(login, 'the HTML form cannot be sent without the app').toBeDisabled();
+  await page.getByLabel('Email', { exact: true }).fill('admin@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Admin123!');
+  releaseEntry();
+
+  await expect(login).toBeEnabled();
+  await login.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

@@ -75,3 +75,28 @@ export function aTransaction(overrides: Partial<Transaction> = {}): Transaction 
     ...overrides,
   };
 }
+
+/** Base64url of `value`'s JSON, as a JWT's parts are written. */
+function base64urlJson(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * An access token shaped as the server signs it (a compact JWT with `role`, `exp` and the rest of
+ * server/auth/jwt.ts's claims), with `claims` applied: an admin's, expiring in 2100. Its signature is
+ * not a real one: only the server checks signatures.
+ */
+export function anAccessToken(claims: Record<string, unknown> = {}): string {
+  const payload = {
+    typ: 'access',
+    sub: '1',
+    role: UserType.Admin,
+    fid: 'family-1',
+    aud: 'product-feed-backoffice',
+    iss: 'product-feed',
+    iat: 1_795_000_000,
+    exp: 4_102_444_800,
+    ...claims,
+  };
+  return `${base64urlJson({ alg: 'HS256', typ: 'JWT' })}.${base64urlJson(payload)}.c2lnbmF0dXJl`;
+}

@@ -7,7 +7,7 @@
 import { Button, Card, Heading, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { fieldElementId } from '@/machines/form-fields';
 import {
@@ -22,6 +22,7 @@ import { useSessionActorRef } from '@/routes/session';
 import { useScreenActor } from '@/routes/screen-actor';
 import { formSubmitProps } from '@/ui/form-submit';
 import { FormField } from '@/ui/FormField';
+import { useTypedBeforeHydration } from '@/ui/hydration';
 
 /** The 'Welcome Back' card: email, password with show/hide, Login, and login errors in red below. */
 export function LoginPage() {
@@ -36,6 +37,13 @@ export function LoginPage() {
 
   const change = (field: LoginField) => (event: { target: { value: string } }) =>
     login.send({ type: 'login.change', field, value: event.target.value });
+  // The card arrives prerendered (issue 31): what was typed before the app started is the form's too.
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(emailInput, (value) => login.send({ type: 'login.change', field: 'email', value }));
+  useTypedBeforeHydration(passwordInput, (value) =>
+    login.send({ type: 'login.change', field: 'password', value }),
+  );
   const blur = (field: LoginField) => () => login.send({ type: 'login.blur', field });
 
   return (
@@ -57,6 +65,7 @@ export function LoginPage() {
               {...form.fields.email}
             >
               <Input
+                ref={emailInput}
                 name="email"
                 type="email"
                 autoComplete="username"
@@ -88,6 +97,7 @@ export function LoginPage() {
                 }
               >
                 <Input
+                  ref={passwordInput}
                   name="password"
                   type={passwordShown ? 'text' : 'password'}
                   autoComplete="current-password"

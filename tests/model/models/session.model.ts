@@ -12,10 +12,13 @@
 import { expect } from 'vitest';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TOKENS_EXPIRED_MESSAGE } from '@/api/client';
 import type { ProfileUser } from '@/api/schemas/auth';
+import { UserType } from '@/api/schemas/common';
+import { anAccessToken } from '@test-support/builders';
 import {
   selectError,
   selectIsLoggingOut,
   selectOverlayVisible,
+  selectProvisionalUserType,
   selectServerReach,
   selectStatus,
   selectUser,
@@ -36,10 +39,20 @@ const ADA: ProfileUser = {
   avatar: null,
 };
 const GRACE: ProfileUser = { ...ADA, id: 2, first_name: 'Grace', last_name: 'Hopper' };
-/** The pair found in storage at start. */
-const STORED = { accessToken: 'access-1', refreshToken: 'refresh-1' };
-/** The pair of a login, a refresh or another tab. */
-const OTHER = { accessToken: 'access-2', refreshToken: 'refresh-2' };
+/** The pair found in storage at start: an admin's access token. */
+const STORED = { accessToken: anAccessToken({ sub: '1' }), refreshToken: 'refresh-1' };
+/** The pair of a login, a refresh or another tab: a customer's access token. */
+const OTHER = {
+  accessToken: anAccessToken({ sub: '2', role: UserType.Customer }),
+  refreshToken: 'refresh-2',
+};
+/** The role each access token of the walk was signed for (issue 31). */
+const ROLE_OF_TOKEN = new Map([
+  [STORED.accessToken, UserType.Admin],
+  [OTHER.accessToken, UserType.Customer],
+]);
+/** The clock the provisional role is read at; both tokens expire in 2100. */
+const MODEL_NOW = Date.UTC(2026, 10, 27);
 
 /** Spec §8 "Logout", copied rather than imported from the machine so that a drifting text fails. */
 const LOGOUT_FAILED_MESSAGE = 'Failed to logout.';
@@ -142,6 +155,7 @@ function checkInvariants(snapshot: SessionSnapshot): void {
     isLoggingOut: selectIsLoggingOut(snapshot),
     overlay: selectOverlayVisible(snapshot),
     reach: selectServerReach(snapshot),
+    provisionalUserType: selectProvisionalUserType(snapshot, MODEL_NOW),
   }).toEqual({
     status: typeof phase === 'string' ? phase : Object.keys(phase)[0],
     user: context.user,
@@ -156,6 +170,10 @@ function checkInvariants(snapshot: SessionSnapshot): void {
         : isUnreachable(snapshot)
           ? { kind: 'waiting', failures: context.failures, retryInMs: backoffAfter(context.failures) }
           : { kind: 'retrying', failures: context.failures },
+    // Issue 31: the held token's role, only while the start check's profile request is on its way.
+    provisionalUserType: snapshot.matches({ status: { loading: 'loadingProfile' } })
+      ? (ROLE_OF_TOKEN.get(context.accessToken ?? '') ?? null)
+      : null,
   });
 }
 
@@ -407,7 +425,7 @@ export default defineModel({
     'session.retryNow': [{ type: 'session.retryNow' }],
   },
   outcomes: {
-    readStoredTokens: { done: [STORED, { accessToken: 'access-1', refreshToken: null }] },
+    readStoredTokens: { done: [STORED, { accessToken: STORED.accessToken, refreshToken: null }] },
     // Issue 27: 401 ends the session; no answer, or a 500, does not.
     loadProfile: {
       done: [ADA],

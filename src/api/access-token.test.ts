@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { anAccessToken } from '@test-support/builders';
+import { unexpiredTokenRole } from './access-token';
+
+const NOW = Date.UTC(2026, 10, 27, 10, 0);
+const IN_AN_HOUR = NOW / 1000 + 3600;
+
+describe('unexpiredTokenRole (issue 31)', () => {
+  it.each([
+    ['an admin token', anAccessToken({ exp: IN_AN_HOUR }), 1],
+    ['a customer token', anAccessToken({ role: 2, exp: IN_AN_HOUR }), 2],
+    ['a token that expired', anAccessToken({ exp: NOW / 1000 - 1 }), null],
+    ['a token expiring now', anAccessToken({ exp: NOW / 1000 }), null],
+    ['a token without a role', anAccessToken({ role: undefined }), null],
+    ['a role that is not an integer', anAccessToken({ role: '1' }), null],
+    ['a token without exp', anAccessToken({ exp: undefined }), null],
+    ['not a JWT', 'access-1', null],
+    ['the literal undefined', 'undefined', null],
+    ['no token', null, null],
+  ])('%s', (_case, token, role) => {
+    expect(unexpiredTokenRole(token, NOW)).toBe(role);
+  });
+});
