@@ -11,6 +11,7 @@ import { expect, test } from './fixtures';
 import type { Page, Request } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { pdfLines } from '../api/dashboard-fixtures';
+import { holdRequests } from './held-requests';
 import { signIn } from './sign-in';
 
 /** A London calendar day `days` from today, as `YYYY-MM-DD` and as the table shows it (dd/mm/yyyy). */
@@ -336,12 +337,7 @@ test("Export CSV downloads the table's filtered rows (issue 15)", async ({ page 
 test('the home keeps its layout while its figures load: nothing moves when they arrive (issue 31)', async ({
   page,
 }) => {
-  let release!: () => void;
-  const figuresHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/backoffice/dashboard/**', async (route) => {
-    await figuresHeld;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, '**/api/backoffice/dashboard/**');
   await page.reload();
   await expect(page.getByRole('status', { name: 'Loading orders this week' })).toBeVisible();
   // Layout shifts from here on (what a visitor sees as the page jumping), summed as CLS does.
@@ -368,12 +364,7 @@ test('the home keeps its layout while its figures load: nothing moves when they 
 test("with an admin's token stored, the home asks for its figures beside the session check, not after its answer (issue 31)", async ({
   page,
 }) => {
-  let release!: () => void;
-  const profileHeld = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/backoffice/account/profile', async (route) => {
-    await profileHeld;
-    await route.fallback();
-  });
+  const release = await holdRequests(page, '**/api/backoffice/account/profile');
   const figuresAsked = page.waitForRequest('**/api/backoffice/dashboard/orders/weekly');
   await page.reload();
   await figuresAsked;

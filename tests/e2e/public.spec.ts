@@ -6,6 +6,10 @@
 import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
+import { holdRequests } from './held-requests';
+
+/** The app's entry script (Vite's `assets/index-<hash>.js`). */
+const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 
 /** Scrolls to 'Popular Brands' and returns the carousel, which loads once it nears the viewport. */
 async function brandCarousel(page: Page) {
@@ -162,12 +166,7 @@ for (const [path, heading] of [
       if (message.type() === 'error') errors.push(message.text());
     });
     // The entry script waits until the test has marked the prerendered heading.
-    let releaseEntry!: () => void;
-    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await entryHeld;
-      await route.fallback();
-    });
+    const releaseEntry = await holdRequests(page, ENTRY_SCRIPT);
     await page.goto(path, { waitUntil: 'commit' });
     const h1 = page.getByRole('heading', { level: 1, name: heading });
     await expect(h1).toBeVisible();
@@ -189,12 +188,7 @@ for (const [path, heading] of [
 test('what is typed into the prerendered login card before the app starts is the form’s once it has', async ({
   page,
 }) => {
-  let releaseEntry!: () => void;
-  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.fallback();
-  });
+  const releaseEntry = await holdRequests(page, ENTRY_SCRIPT);
   await page.goto('/auth/login', { waitUntil: 'commit' });
   const login = page.getByRole('button', { name: 'Login', exact: true });
   await expect(login, 'the HTML form cannot be sent without the app').toBeDisabled();
