@@ -19,6 +19,7 @@
  * - `listStates` / `listTransitions` enumerate what a machine defines, for the coverage check.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { decodeJwt } from 'jose';
 import {
   SimulatedClock,
   createActor,
@@ -190,6 +191,23 @@ function serializeEvent(event: AnyEventObject): string {
   );
 }
 
+/**
+ * An event field's value as a path name shows it: a JWT (the session's access-token fixtures) by the
+ * claims that tell the fixtures apart, `JWT(sub 1, role 1)`, as its base64 reads as nothing; anything
+ * else as JSON.
+ */
+function shownValue(value: unknown): string {
+  if (typeof value === 'string' && value.split('.').length === 3) {
+    try {
+      const { sub, role } = decodeJwt(value);
+      return `JWT(sub ${String(sub)}, role ${String(role)})`;
+    } catch {
+      // Not a JWT after all: shown as it is.
+    }
+  }
+  return JSON.stringify(value);
+}
+
 /** A short readable name of an event for test titles and failure messages. */
 export function describeEvent(event: AnyEventObject): string {
   if (event.type.startsWith(DONE_PREFIX)) {
@@ -208,7 +226,7 @@ export function describeEvent(event: AnyEventObject): string {
   if (event.type.startsWith(AFTER_PREFIX)) return `after(${event.type.slice(AFTER_PREFIX.length)})`;
   const { type, ...fields } = event;
   const shown = Object.entries(fields).map(([key, value]) =>
-    typeof value === 'object' && value !== null ? `${key}: {…}` : `${key}: ${JSON.stringify(value)}`,
+    typeof value === 'object' && value !== null ? `${key}: {…}` : `${key}: ${shownValue(value)}`,
   );
   return shown.length === 0 ? type : `${type} {${shown.join(', ')}}`;
 }
