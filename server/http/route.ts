@@ -91,7 +91,7 @@ export function defineRoute<const C extends RouteContract>(
       const checked = v.safeParse(schema, result);
       if (!checked.success) {
         throw new Error(
-          `Response of ${request.routeOptions.url} breaks its contract: ${describeIssues('body', checked.issues)}`,
+          `Response of ${request.routeOptions.url} breaks its contract: ${describeIssues('response', checked.issues)}`,
         );
       }
       return checked.output;

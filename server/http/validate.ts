@@ -7,10 +7,14 @@ import { HttpError } from './errors';
 /** Which part of the request a schema checks; named in root-level messages. */
 export type RequestPart = 'body' | 'query' | 'params';
 
-const PART_NAMES: Record<RequestPart, string> = {
+/** What a schema checks: a part of the request, or the answer a route returns (logged when it breaks). */
+export type CheckedPart = RequestPart | 'response';
+
+const PART_NAMES: Record<CheckedPart, string> = {
   body: 'Request body',
   query: 'Query string',
   params: 'Path parameter',
+  response: 'Response body',
 };
 
 /** valibot reports an absent key with a generic 'Invalid key' message; say it plainly instead. */
@@ -22,7 +26,7 @@ function isMissingKey(issue: v.BaseIssue<unknown>): boolean {
  * Turns valibot issues into one sentence naming each field, e.g.
  * `email: Invalid email; password is required`.
  */
-export function describeIssues(part: RequestPart, issues: readonly v.BaseIssue<unknown>[]): string {
+export function describeIssues(part: CheckedPart, issues: readonly v.BaseIssue<unknown>[]): string {
   return issues
     .map((issue) => {
       const field = v.getDotPath(issue);
