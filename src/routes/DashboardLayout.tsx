@@ -1,159 +1,109 @@
 /**
  * Layout of the admin area (spec §2 Dashboard layout): a top bar (navigation button on small screens,
  * wordmark linking to /, apps grid, user menu) above the sidebar and the page. The sidebar is fixed on
- * large screens and a slide-in drawer below them.
+ * large screens and a slide-in drawer below them. The menus and the drawer are downloaded on the
+ * first press of one of their buttons (issue 31).
  */
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Flex,
-  Grid,
-  HStack,
-  IconButton,
-  Menu,
-  Portal,
-  SkipNavContent,
-  SkipNavLink,
-  Text,
-} from '@chakra-ui/react';
-import {
-  ChevronDown,
-  CircleUser,
-  CreditCard,
-  Inbox,
-  LayoutGrid,
-  LogOut,
-  Menu as MenuIcon,
-  Package,
-  Settings,
-  ShoppingCart,
-  UserRound,
-  Users,
-} from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, Outlet } from 'react-router-dom';
-import { LOGOUT_REDIRECT } from '@/machines/session-redirects';
+import { Box, Flex, HStack, IconButton, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import { Menu as MenuIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { NETWORK_FAILURE_MESSAGE } from '@/api/client';
+import { uiToast } from '@/machines/ui-effects';
+import { codeOnFirstUse } from '@/ui/on-first-use';
 import { Wordmark } from '@/ui/Wordmark';
+import { AppsButton, UserButton } from './DashboardHeaderButtons';
 import { DashboardSidebar } from './DashboardSidebar';
 import { paths } from './paths';
 import { RouteBreadcrumb } from './RouteBreadcrumb';
 import { useSession } from './session';
+import { useUiEffectHandler } from './ui-effects';
 
-/** Text of the alert shown by the apps grid's Logout entry, which only informs (spec §2). */
-export const APPS_LOGOUT_ALERT = 'To log out, open the user menu at the top right and choose Logout.';
+/** The top bar's menus and navigation drawer, downloaded on the first press of one of their buttons. */
+const headerMenus = codeOnFirstUse(() => import('./DashboardMenus'));
 
-/** One tile of the apps grid: a link when `to` is set, an action when `onSelect` is set, else disabled. */
-interface AppEntry {
-  value: string;
-  label: string;
-  icon: ReactNode;
-  to?: string;
-  onSelect?: () => void;
+/**
+ * Downloads the menus for a press of one of their buttons; when the download fails, says so in the
+ * error toast (the press can be repeated), rather than leaving the press without an answer.
+ */
+function useRequestMenus(): () => void {
+  const handle = useUiEffectHandler();
+  return () => {
+    headerMenus.request().catch(() => handle(uiToast('error', NETWORK_FAILURE_MESSAGE)));
+  };
 }
 
-const APP_ENTRIES: readonly AppEntry[] = [
-  { value: 'sales', label: 'Sales', icon: <ShoppingCart aria-hidden /> },
-  { value: 'inbox', label: 'Inbox', icon: <Inbox aria-hidden /> },
-  { value: 'settings', label: 'Settings', icon: <Settings aria-hidden /> },
-  { value: 'users', label: 'Users', icon: <Users aria-hidden />, to: paths.users },
-  { value: 'profile', label: 'Profile', icon: <UserRound aria-hidden />, to: paths.profile },
-  { value: 'products', label: 'Products', icon: <Package aria-hidden />, to: paths.dashboard },
-  { value: 'pricing', label: 'Pricing and Billing', icon: <CreditCard aria-hidden />, to: paths.dashboard },
-  {
-    value: 'logout',
-    label: 'Logout',
-    icon: <LogOut aria-hidden />,
-    onSelect: () => window.alert(APPS_LOGOUT_ALERT),
-  },
-];
-
-/** Shared look of an apps-grid tile. */
-const tileStyle = {
-  flexDirection: 'column',
-  gap: '1',
-  py: '3',
-  px: '2',
-  textAlign: 'center',
-  fontSize: 'xs',
-  justifyContent: 'center',
-} as const;
-
-/** The apps grid: a menu of tiles; Sales, Inbox and Settings are disabled. */
-function AppsMenu() {
+/**
+ * The apps grid: its button until the menus' code is here, then the menu, opened at once when its
+ * own button's press downloaded it.
+ */
+function AppsMenuSlot() {
+  const menus = headerMenus.useCode();
+  const requestMenus = useRequestMenus();
+  const [pressed, setPressed] = useState(false);
+  if (menus !== null) return <menus.AppsMenu defaultOpen={pressed} />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton aria-label="Apps" variant="ghost">
-          <LayoutGrid />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content p="2" w="72">
-            <Grid templateColumns="repeat(3, 1fr)" gap="1">
-              {APP_ENTRIES.map((entry) =>
-                entry.to !== undefined ? (
-                  <Menu.Item key={entry.value} value={entry.value} asChild {...tileStyle}>
-                    <RouterLink to={entry.to}>
-                      {entry.icon}
-                      {entry.label}
-                    </RouterLink>
-                  </Menu.Item>
-                ) : (
-                  <Menu.Item
-                    key={entry.value}
-                    value={entry.value}
-                    disabled={entry.onSelect === undefined}
-                    onSelect={entry.onSelect}
-                    {...tileStyle}
-                  >
-                    {entry.icon}
-                    {entry.label}
-                  </Menu.Item>
-                ),
-              )}
-            </Grid>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <AppsButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setPressed(true);
+        requestMenus();
+      }}
+    />
   );
 }
 
-/** The user menu: the signed-in user's first and last name, with Profile and Logout (to the landing page). */
-function UserMenu() {
-  const { user, logout, isLoggingOut } = useSession();
+/** The user menu, as {@link AppsMenuSlot}: its button showing the user's name, then the menu. */
+function UserMenuSlot() {
+  const { user } = useSession();
+  const menus = headerMenus.useCode();
+  const requestMenus = useRequestMenus();
+  const [pressed, setPressed] = useState(false);
   const name = user === null ? '' : `${user.first_name} ${user.last_name}`;
+  if (menus !== null) return <menus.UserMenu name={name} defaultOpen={pressed} />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" aria-label={name === '' ? 'User menu' : undefined}>
-          <CircleUser aria-hidden />
-          <Text as="span" maxW={{ base: '32', md: '60' }} truncate>
-            {name}
-          </Text>
-          <ChevronDown aria-hidden />
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="44">
-            <Menu.Item value="profile" asChild>
-              <RouterLink to={paths.profile}>
-                <UserRound aria-hidden size={16} />
-                Profile
-              </RouterLink>
-            </Menu.Item>
-            <Menu.Item value="logout" disabled={isLoggingOut} onSelect={() => logout(LOGOUT_REDIRECT)}>
-              <LogOut aria-hidden size={16} />
-              Logout
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <UserButton
+      name={name}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        setPressed(true);
+        requestMenus();
+      }}
+    />
+  );
+}
+
+/**
+ * The navigation button for small screens and, once pressed, the drawer it opens (controlled here,
+ * so the button stays the same element and takes the focus back when the drawer closes).
+ */
+function NavDrawerSlot() {
+  const menus = headerMenus.useCode();
+  const requestMenus = useRequestMenus();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <IconButton
+        ref={button}
+        aria-label="Open navigation"
+        aria-haspopup="dialog"
+        aria-expanded={open && menus !== null}
+        variant="ghost"
+        hideFrom="lg"
+        onClick={() => {
+          setOpen(true);
+          requestMenus();
+        }}
+      >
+        <MenuIcon />
+      </IconButton>
+      {menus !== null && (
+        <menus.DashboardNavDrawer open={open} onOpenChange={setOpen} finalFocusEl={() => button.current} />
+      )}
+    </>
   );
 }
 
@@ -162,40 +112,16 @@ const SIDEBAR_WIDTH = '64';
 
 /** Renders the dashboard chrome around the matched dashboard screen. */
 export function DashboardLayout() {
-  const [navOpen, setNavOpen] = useState(false);
-
   return (
     <Flex direction="column" minH="100dvh" bg="bg.subtle">
       <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
       <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" h="16">
         <HStack h="full" px={{ base: '2', md: '4' }} gap="2">
-          <Drawer.Root open={navOpen} onOpenChange={(details) => setNavOpen(details.open)} placement="start">
-            <Drawer.Trigger asChild>
-              <IconButton aria-label="Open navigation" variant="ghost" hideFrom="lg">
-                <MenuIcon />
-              </IconButton>
-            </Drawer.Trigger>
-            <Portal>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content maxW="72">
-                  <Drawer.Header>
-                    <Drawer.Title>Navigation</Drawer.Title>
-                  </Drawer.Header>
-                  <Drawer.Body>
-                    <DashboardSidebar onNavigate={() => setNavOpen(false)} />
-                  </Drawer.Body>
-                  <Drawer.CloseTrigger asChild>
-                    <CloseButton aria-label="Close navigation" size="sm" />
-                  </Drawer.CloseTrigger>
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Portal>
-          </Drawer.Root>
+          <NavDrawerSlot />
           <Wordmark to={paths.home} compact />
           <HStack ml="auto" gap="1">
-            <AppsMenu />
-            <UserMenu />
+            <AppsMenuSlot />
+            <UserMenuSlot />
           </HStack>
         </HStack>
       </Box>

@@ -10,7 +10,7 @@ import { system } from '@/ui/system';
 import { aUser } from '@test-support/builders';
 import { NoopResizeObserver } from '@test-support/jsdom';
 import { CONDITION } from '@test-support/time-limits';
-import { APPS_LOGOUT_ALERT } from './DashboardLayout';
+import { APPS_LOGOUT_ALERT } from './DashboardMenus';
 import { forgetListLocations } from './list-return';
 import { ROUTE_ERROR_TEXT } from './RouteError';
 import type { RouteBreadcrumbHandle } from './RouteBreadcrumb';
@@ -421,7 +421,7 @@ describe('dashboard screens', () => {
   it('logs out to / from the user menu, by keyboard', async () => {
     await renderAt('/dashboard');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Ada Lovelace/ })));
-    await press(screen.getByRole('menu'), 'ArrowDown');
+    await press(await screen.findByRole('menu'), 'ArrowDown');
     expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/dashboard/profile');
     await press(screen.getByRole('menu'), 'ArrowDown');
     expect(screen.getByRole('menuitem', { name: 'Logout' }).hasAttribute('data-highlighted')).toBe(true);
@@ -433,6 +433,7 @@ describe('dashboard screens', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     await renderAt('/dashboard');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Apps' })));
+    await screen.findByRole('menu');
     for (const name of ['Sales', 'Inbox', 'Settings']) {
       expect(screen.getByRole('menuitem', { name }).getAttribute('aria-disabled')).toBe('true');
     }
