@@ -5,16 +5,15 @@
  */
 import { Box, Button, Flex, HStack, IconButton, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { Menu as MenuIcon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
+import { codeOnFirstUse } from '@/ui/on-first-use';
 import { Wordmark } from '@/ui/Wordmark';
 import { paths } from './paths';
 import { PublicFooter } from './PublicFooter';
 
 /** The small-screen menu, downloaded on the first press of the hamburger button (issue 6). */
-const PublicMenuDrawer = lazy(async () => ({
-  default: (await import('./PublicMenuDrawer')).PublicMenuDrawer,
-}));
+const menuDrawer = codeOnFirstUse(() => import('./PublicMenuDrawer'));
 
 /** Height of the fixed top bar; the page is padded by the same amount so nothing hides under it. */
 const TOP_BAR_HEIGHT = '16';
@@ -22,7 +21,7 @@ const TOP_BAR_HEIGHT = '16';
 /** Renders the public chrome around the matched public page. */
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
+  const drawer = menuDrawer.useCode();
   const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
@@ -53,24 +52,23 @@ export function PublicLayout() {
             ref={menuButton}
             aria-label="Open menu"
             aria-haspopup="dialog"
-            aria-expanded={menuOpen}
+            aria-expanded={menuOpen && drawer !== null}
             variant="ghost"
             hideFrom="md"
             onClick={() => {
-              setMenuLoaded(true);
               setMenuOpen(true);
+              // A failed download leaves the button as it was; the next press tries again.
+              menuDrawer.request().catch(() => undefined);
             }}
           >
             <MenuIcon />
           </IconButton>
-          {menuLoaded && (
-            <Suspense fallback={null}>
-              <PublicMenuDrawer
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                finalFocusEl={() => menuButton.current}
-              />
-            </Suspense>
+          {drawer !== null && (
+            <drawer.PublicMenuDrawer
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              finalFocusEl={() => menuButton.current}
+            />
           )}
         </HStack>
       </Box>

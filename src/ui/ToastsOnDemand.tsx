@@ -3,33 +3,21 @@
  * then downloaded by the screens that toast, not by every signed-in screen's first load. Toasts
  * asked for before the container mounts wait in react-toastify's queue and show once it does.
  *
- * The module is loaded with a plain dynamic import rather than React.lazy: Suspense reveals content
- * on a timer, and a toast must not wait for timers (a paused clock in tests, a throttled tab).
+ * The module is loaded on first use (src/ui/on-first-use.ts), not through React.lazy: Suspense reveals
+ * content on a timer, and a toast must not wait for timers (a paused clock in tests, a throttled tab).
  */
-import { useSyncExternalStore } from 'react';
-import type { ComponentType } from 'react';
 import { createPortal } from 'react-dom';
+import { codeOnFirstUse } from './on-first-use';
 
-let requested = false;
-let Container: ComponentType | null = null;
-const listeners = new Set<() => void>();
+const toastsCode = codeOnFirstUse(() => import('./Toasts'));
 
-/** Asks for the container (loads its module once, then renders it); call before showing a toast. */
+/**
+ * Asks for the container (downloads its module once, then renders it); call before showing a toast. A
+ * failed download is tried again on the next call.
+ */
 export function requestToastContainer(): void {
-  if (requested) return;
-  requested = true;
-  void import('./Toasts').then((module) => {
-    Container = module.Toasts;
-    for (const listener of listeners) listener();
-  });
+  toastsCode.request().catch(() => undefined);
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const loadedContainer = () => Container;
 
 /**
  * Renders the toast container once a toast has been asked for and its module is loaded: straight
@@ -38,7 +26,7 @@ const loadedContainer = () => Container;
  * so a toast raised while a dialog stays open (a token name the server refused) is still read out.
  */
 export function ToastsOnDemand() {
-  const Loaded = useSyncExternalStore(subscribe, loadedContainer, loadedContainer);
+  const Loaded = toastsCode.useCode()?.Toasts;
   return Loaded
     ? createPortal(
         <div data-live-announcer="">
