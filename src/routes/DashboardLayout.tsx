@@ -34,44 +34,40 @@ function useRequestMenus(): () => void {
 }
 
 /**
- * The apps grid: its button until the menus' code is here, then the menu, opened at once when its
- * own button's press downloaded it.
+ * A top-bar menu's state before its code is here: the menus once downloaded (else null), whether its
+ * button was pressed (the menu then opens as it arrives), and the props of the button drawn meanwhile,
+ * whose press asks for the download.
  */
-function AppsMenuSlot() {
+function useMenuOnFirstPress() {
   const menus = headerMenus.useCode();
   const requestMenus = useRequestMenus();
   const [pressed, setPressed] = useState(false);
-  if (menus !== null) return <menus.AppsMenu defaultOpen={pressed} />;
-  return (
-    <AppsButton
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={() => {
-        setPressed(true);
-        requestMenus();
-      }}
-    />
-  );
+  const buttonProps = {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onClick: () => {
+      setPressed(true);
+      requestMenus();
+    },
+  } as const;
+  return { menus, pressed, buttonProps };
+}
+
+/** The apps grid: its button until the menus' code is here, then the menu. */
+function AppsMenuSlot() {
+  const { menus, pressed, buttonProps } = useMenuOnFirstPress();
+  return menus === null ? <AppsButton {...buttonProps} /> : <menus.AppsMenu defaultOpen={pressed} />;
 }
 
 /** The user menu, as {@link AppsMenuSlot}: its button showing the user's name, then the menu. */
 function UserMenuSlot() {
   const { user } = useSession();
-  const menus = headerMenus.useCode();
-  const requestMenus = useRequestMenus();
-  const [pressed, setPressed] = useState(false);
+  const { menus, pressed, buttonProps } = useMenuOnFirstPress();
   const name = user === null ? '' : `${user.first_name} ${user.last_name}`;
-  if (menus !== null) return <menus.UserMenu name={name} defaultOpen={pressed} />;
-  return (
-    <UserButton
-      name={name}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={() => {
-        setPressed(true);
-        requestMenus();
-      }}
-    />
+  return menus === null ? (
+    <UserButton name={name} {...buttonProps} />
+  ) : (
+    <menus.UserMenu name={name} defaultOpen={pressed} />
   );
 }
 
