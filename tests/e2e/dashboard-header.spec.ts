@@ -36,8 +36,6 @@ test("the top bar's menus and drawer arrive on their first press: opened by keyb
   await userButton.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menu')).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('data-highlighted', '');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();
   await expect(page.getByRole('button', { name: new RegExp(ADMIN.name) })).toBeFocused();
