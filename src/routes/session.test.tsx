@@ -191,9 +191,11 @@ async function chooseLogout() {
 }
 
 // The toast container's module, loaded on the first toast, is loaded here first: the refused
-// logout's toast then shows at once, before the fake clock could run it out.
+// logout's toast then shows at once, before the fake clock could run it out. The same for the top
+// bar's menus, loaded on the first press: otherwise the first test to open the user menu waits on
+// Vitest transforming that module, which on a loaded machine outlasts a flush.
 beforeAll(async () => {
-  await import('@/ui/Toasts');
+  await Promise.all([import('@/ui/Toasts'), import('./DashboardMenus')]);
 });
 
 beforeEach(() => {
