@@ -15,6 +15,8 @@ import { PAGES_DIR, prerenderedFile } from '../server/http/prerendered-pages.ts'
 
 /** The build-time entry, relative to the project root. */
 const ENTRY = 'src/prerender.tsx';
+/** The script a prerendered page runs instead of the app's entry (it starts the app after the first paint). */
+const PAINT_FIRST = 'src/paint-first.ts';
 /** Where the shell's root element is, empty, in index.html. */
 const ROOT_ELEMENT = '<div id="root"></div>';
 /** The id of the empty element the plugin puts after the page, and the hint that paints after it. */
@@ -22,20 +24,61 @@ const PAGE_END_ID = 'prerendered-end';
 const RENDER_AFTER_PAGE = `<link rel="expect" href="#${PAGE_END_ID}" blocking="render">`;
 /** A `<style>` element emotion writes into server-rendered HTML (its text never holds `</style>`). */
 const EMOTION_STYLE = /<style data-emotion="[^"]*">[\s\S]*?<\/style>/g;
+/** Vite's entry script in the shell, and its module preloads (the URL in the first group). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 /** What `src/prerender.tsx` exports, as built. */
 interface PrerenderModule {
   PRERENDERED_PATHS: readonly string[];
   prerenderPage(pathname: string): Promise<string>;
 }
 
+/**
+ * A prerendered page's document: the build's `shell` (Vite's index.html) with `page` (the HTML
+ * `prerenderPage` rendered) in its root element, and the app started by the `paintFirst` script
+ * (its URL) once the page is painted, instead of Vite's entry script and module preloads, which
+ * become that script's `data-app-entry` and `data-preload`.
+ * @throws Error when the shell has no empty root element or no entry script
+ */
+export function prerenderedDocument(shell: string, page: string, paintFirst: string): string {
+  if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  if (entry === undefined) throw new Error('index.html has no module entry script');
+  const preloads = [...shell.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  // Emotion's styles go to the head, where emotion moves them anyway when the app starts: the
+  // browser then has every style before the first element, and a first paint of a partly
+  // parsed page lays out as the whole one will.
+  // The first paint also waits for the page's last element (`rel=expect`, Chromium 124+; other
+  // browsers ignore it): painted while the parser was still in the body, the login card grew
+  // by a third under the visitor's eyes.
+  const styles = page.match(EMOTION_STYLE) ?? [];
+  const startAfterPaint = `<script type="module" crossorigin src="${paintFirst}" data-app-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`;
+  return shell
+    .replace(ENTRY_SCRIPT, startAfterPaint)
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `${styles.join('')}${RENDER_AFTER_PAGE}</head>`)
+    .replace(
+      ROOT_ELEMENT,
+      `<div id="root">${page.replace(EMOTION_STYLE, '')}</div><span id="${PAGE_END_ID}" hidden></span>`,
+    );
+}
+
 /** The plugin; it does nothing in `vite dev` and in the Node build it starts itself. */
 export function prerenderPublicPages(): Plugin {
   let config: ResolvedConfig;
+  let paintFirstRef = '';
+  let paintFirstFile = '';
   return {
     name: 'product-feed:prerender',
     apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
     configResolved(resolved) {
       config = resolved;
+    },
+    buildStart() {
+      paintFirstRef = this.emitFile({ type: 'chunk', id: PAINT_FIRST, name: 'paint-first' });
+    },
+    generateBundle() {
+      paintFirstFile = this.getFileName(paintFirstRef);
     },
     async closeBundle() {
       const clientDir = path.resolve(config.root, config.build.outDir);
@@ -49,22 +92,12 @@ export function prerenderPublicPages(): Plugin {
       const entry = path.join(serverDir, `${path.basename(ENTRY, '.tsx')}.js`);
       const module = (await import(pathToFileURL(entry).href)) as PrerenderModule;
       const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-      if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
       for (const pathname of module.PRERENDERED_PATHS) {
-        const page = await module.prerenderPage(pathname);
-        // Emotion's styles go to the head, where emotion moves them anyway when the app starts: the
-        // browser then has every style before the first element, and a first paint of a partly
-        // parsed page lays out as the whole one will.
-        // The first paint also waits for the page's last element (`rel=expect`, Chromium 124+; other
-        // browsers ignore it): painted while the parser was still in the body, the login card grew
-        // by a third under the visitor's eyes.
-        const styles = page.match(EMOTION_STYLE) ?? [];
-        const html = shell
-          .replace('</head>', `${styles.join('')}${RENDER_AFTER_PAGE}</head>`)
-          .replace(
-            ROOT_ELEMENT,
-            `<div id="root">${page.replace(EMOTION_STYLE, '')}</div><span id="${PAGE_END_ID}" hidden></span>`,
-          );
+        const html = prerenderedDocument(
+          shell,
+          await module.prerenderPage(pathname),
+          `${config.base}${paintFirstFile}`,
+        );
         const file = path.join(clientDir, prerenderedFile(pathname));
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);

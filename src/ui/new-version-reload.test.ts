@@ -36,6 +36,16 @@ describe('entryScriptOf', () => {
     );
     expect(entryScriptOf(new DOMParser().parseFromString('<p>Bad gateway</p>', 'text/html'))).toBeNull();
   });
+
+  it('reads the entry a prerendered page starts after its first paint, not the script that starts it', () => {
+    const html = `<!doctype html><html><head>
+      <script type="module" crossorigin src="/assets/paint-first-DfYQ_MB6.js"
+        data-app-entry="/assets/index-CjsSAxsQ.js" data-preload="/assets/react-Dss-ouuy.js"></script>
+      </head><body><div id="root"><h1>Landing</h1></div></body></html>`;
+    expect(entryScriptOf(new DOMParser().parseFromString(html, 'text/html'))).toBe(
+      '/assets/index-CjsSAxsQ.js',
+    );
+  });
 });
 
 /** A tab running `OLD` whose server serves `served`, with session storage and a recording reload. */

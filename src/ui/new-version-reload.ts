@@ -48,9 +48,14 @@ export function shouldReload(
   return running !== null && served !== null && served !== running && served !== reloadedFor;
 }
 
-/** The `src` of the first module script of `document` (Vite's entry chunk), or null when it has none. */
+/**
+ * The app's entry chunk named by `document`, or null when it names none: the first module script's
+ * `data-app-entry` on a prerendered page (whose script starts the app after the first paint,
+ * `src/paint-first.ts`), else that script's `src` (Vite's entry chunk).
+ */
 export function entryScriptOf(document: Document): string | null {
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  const script = document.querySelector<HTMLScriptElement>('script[type="module"][src]');
+  return script?.dataset.appEntry ?? script?.getAttribute('src') ?? null;
 }
 
 /** The browser's environment: this page, `/` fetched past every cache, session storage, `location.reload`. */
