@@ -44,6 +44,13 @@ describe('prerenderedDocument', () => {
     );
   });
 
+  it('marks a page drawn for a signed-in role with that role, and no other page', () => {
+    const dashboard = prerenderedDocument(SHELL, PAGE, '/p.js', 1);
+    const root = new DOMParser().parseFromString(dashboard, 'text/html').getElementById('root');
+    expect(root?.getAttribute('data-signed-in-as')).toBe('1');
+    expect(document.getElementById('root')?.hasAttribute('data-signed-in-as')).toBe(false);
+  });
+
   it('refuses a shell without an empty root element or an entry script', () => {
     expect(() => prerenderedDocument(SHELL.replace('<div id="root"></div>', ''), PAGE, '/p.js')).toThrow(
       'no empty <div id="root"></div>',

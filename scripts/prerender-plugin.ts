@@ -1,7 +1,7 @@
 /**
  * The Vite plugin that prerenders the public pages into every client build (issue 31): once the
  * client bundle is written, it builds `src/prerender.tsx` for Node (Vite's `build.ssr`, same config
- * and mode), renders each of its `PRERENDERED_PATHS`, and writes the page into the build's
+ * and mode), renders each of its `PRERENDERED_PAGES`, and writes the page into the build's
  * `index.html` shell at `pages/<path>.html` (`pages/index.html` for `/`; `server/http/prerendered-pages.ts`), with a Brotli and a gzip
  * copy beside it for @fastify/static's `preCompressed`. The server answers those paths with these
  * files (`server/routes/spa.ts`); every other client route keeps the bare `index.html`.
@@ -29,7 +29,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 /** What `src/prerender.tsx` exports, as built. */
 interface PrerenderModule {
-  PRERENDERED_PATHS: readonly string[];
+  PRERENDERED_PAGES: readonly { path: string; signedInAs?: number }[];
   prerenderPage(pathname: string): Promise<string>;
 }
 
@@ -37,10 +37,16 @@ interface PrerenderModule {
  * A prerendered page's document: the build's `shell` (Vite's index.html) with `page` (the HTML
  * `prerenderPage` rendered) in its root element, and the app started by the `paintFirst` script
  * (its URL) once the page is painted, instead of Vite's entry script and module preloads, which
- * become that script's `data-app-entry` and `data-preload`.
+ * become that script's `data-app-entry` and `data-preload`. A page drawn for a signed-in role
+ * carries it as the root element's `data-signed-in-as` (read by `src/main.tsx`).
  * @throws Error when the shell has no empty root element or no entry script
  */
-export function prerenderedDocument(shell: string, page: string, paintFirst: string): string {
+export function prerenderedDocument(
+  shell: string,
+  page: string,
+  paintFirst: string,
+  signedInAs?: number,
+): string {
   if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
   const entry = ENTRY_SCRIPT.exec(shell)?.[1];
   if (entry === undefined) throw new Error('index.html has no module entry script');
@@ -59,7 +65,7 @@ export function prerenderedDocument(shell: string, page: string, paintFirst: str
     .replace('</head>', `${styles.join('')}${RENDER_AFTER_PAGE}</head>`)
     .replace(
       ROOT_ELEMENT,
-      `<div id="root">${page.replace(EMOTION_STYLE, '')}</div><span id="${PAGE_END_ID}" hidden></span>`,
+      `<div id="root"${signedInAs === undefined ? '' : ` data-signed-in-as="${signedInAs}"`}>${page.replace(EMOTION_STYLE, '')}</div><span id="${PAGE_END_ID}" hidden></span>`,
     );
 }
 
@@ -92,11 +98,12 @@ export function prerenderPublicPages(): Plugin {
       const entry = path.join(serverDir, `${path.basename(ENTRY, '.tsx')}.js`);
       const module = (await import(pathToFileURL(entry).href)) as PrerenderModule;
       const shell = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-      for (const pathname of module.PRERENDERED_PATHS) {
+      for (const { path: pathname, signedInAs } of module.PRERENDERED_PAGES) {
         const html = prerenderedDocument(
           shell,
           await module.prerenderPage(pathname),
           `${config.base}${paintFirstFile}`,
+          signedInAs,
         );
         const file = path.join(clientDir, prerenderedFile(pathname));
         mkdirSync(path.dirname(file), { recursive: true });
@@ -107,7 +114,8 @@ export function prerenderPublicPages(): Plugin {
         );
         writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
       }
-      config.logger.info(`prerendered ${module.PRERENDERED_PATHS.join(', ')} into ${PAGES_DIR}/`);
+      const paths = module.PRERENDERED_PAGES.map((page) => page.path);
+      config.logger.info(`prerendered ${paths.join(', ')} into ${PAGES_DIR}/`);
     },
   };
 }

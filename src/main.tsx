@@ -40,14 +40,30 @@ function app() {
   );
 }
 
+/**
+ * Whether the prerendered page in `root` may be hydrated: a page drawn for a signed-in role (its
+ * `data-signed-in-as`, src/prerender.tsx) only when the stored session's token is for that role, as
+ * the route's guard then draws the same screen under the session's overlay; any other visitor gets
+ * the page drawn afresh, as on a page that was not prerendered.
+ */
+async function mayHydrate(root: HTMLElement): Promise<boolean> {
+  const { signedInAs } = root.dataset;
+  if (signedInAs === undefined) return true;
+  const { storedSessionRole } = await import('@/api/access-token');
+  return storedSessionRole(Date.now()) === Number(signedInAs);
+}
+
 const onCaughtError = (error: unknown) => logRouteError(error);
-// A public page arrives prerendered (issue 31, src/prerender.tsx): its code is loaded before the
-// router is made, and React hydrates the HTML instead of drawing the page again. (Not a top-level
-// await: it made the bundler split the entry's modules into many more files.)
+// A prerendered page (issue 31, src/prerender.tsx): its code is loaded before the router is made,
+// and React hydrates the HTML instead of drawing the page again. (Not a top-level await: it made the
+// bundler split the entry's modules into many more files.)
 if (container.firstElementChild === null) {
   createRoot(container, { onCaughtError }).render(app());
 } else {
-  void loadMatchedRoutes(window.location.pathname).then(() =>
-    hydrateRoot(container, app(), { onCaughtError }),
+  void Promise.all([loadMatchedRoutes(window.location.pathname), mayHydrate(container)]).then(
+    ([, hydrate]) => {
+      if (hydrate) hydrateRoot(container, app(), { onCaughtError });
+      else createRoot(container, { onCaughtError }).render(app());
+    },
   );
 }

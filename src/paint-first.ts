@@ -26,11 +26,27 @@ function startApp(entry: string, preloads: string[]) {
   void import(/* @vite-ignore */ entry);
 }
 
+/**
+ * Calls `start` once the browser reports the page's first contentful paint; at once in a tab that is
+ * hidden (it paints nothing until shown) or in a browser that does not report paints. A paint entry
+ * rather than an animation frame and a timeout: those wait on the page's timers, which a test's fake
+ * clock may hold still.
+ */
+function afterFirstPaint(start: () => void) {
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    start();
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
 if (script?.dataset.appEntry) {
   const { appEntry } = script.dataset;
   const preloads = (script.dataset.preload ?? '').split(' ').filter((href) => href !== '');
-  // A hidden tab draws no frames (so no animation frame would come): it starts at once.
-  if (document.visibilityState === 'hidden') startApp(appEntry, preloads);
-  // The timeout's task runs after the frame the animation frame's callback belongs to is drawn.
-  else requestAnimationFrame(() => setTimeout(() => startApp(appEntry, preloads)));
+  afterFirstPaint(() => startApp(appEntry, preloads));
 }

@@ -9,11 +9,32 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { UserType } from '@/api/schemas/common';
 import { routes } from '@/routes/router';
 import { system } from '@/ui/system';
 
-/** The pages prerendered: the public site's, whose content does not depend on the visitor. */
-export const PRERENDERED_PATHS = ['/', '/products', '/auth/login'] as const;
+/** A page prerendered: its route path and, for a page of the signed-in area, the role it is drawn for. */
+export interface PrerenderedPage {
+  path: string;
+  /**
+   * The `user_type_id` the page is drawn for: its shell, titles and loading skeletons, under the
+   * session's loading overlay, as the browser draws them for a stored token of that role while the
+   * session check is on its way. The browser hydrates the page only for such a token (`src/main.tsx`).
+   */
+  signedInAs?: number;
+}
+
+/**
+ * The pages prerendered: the public site's, whose content does not depend on the visitor, and the
+ * dashboard's home and users list, whose first paint (before any data) does not either.
+ */
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  { path: '/' },
+  { path: '/products' },
+  { path: '/auth/login' },
+  { path: '/dashboard', signedInAs: UserType.Admin },
+  { path: '/dashboard/users', signedInAs: UserType.Admin },
+];
 
 /**
  * The HTML that goes inside `#root` for `pathname` once every lazy screen, Suspense boundary and

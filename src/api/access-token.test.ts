@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
 import { anAccessToken } from '@test-support/builders';
-import { unexpiredTokenRole } from './access-token';
+import { storedSessionRole, unexpiredTokenRole } from './access-token';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './tokens-storage';
 
 const NOW = Date.UTC(2026, 10, 27, 10, 0);
 const IN_AN_HOUR = NOW / 1000 + 3600;
@@ -19,5 +21,18 @@ describe('unexpiredTokenRole (issue 31)', () => {
     ['no token', null, null],
   ])('%s', (_case, token, role) => {
     expect(unexpiredTokenRole(token, NOW)).toBe(role);
+  });
+});
+
+describe('storedSessionRole (issue 31: whether a prerendered dashboard page is hydrated)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('reads the role of a stored session, and none without its refresh token', () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, anAccessToken({ exp: IN_AN_HOUR }));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    expect(storedSessionRole(NOW)).toBe(1);
+    expect(storedSessionRole(IN_AN_HOUR * 1000)).toBeNull();
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'undefined');
+    expect(storedSessionRole(NOW)).toBeNull();
   });
 });

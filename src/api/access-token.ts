@@ -7,6 +7,7 @@
  */
 import { decodeJwt } from 'jose';
 import * as v from 'valibot';
+import { getStoredTokens } from './tokens-storage';
 
 /** The claims read: `role` (a user_type_id) and `exp` (seconds since the epoch). */
 const Claims = v.object({ role: v.pipe(v.number(), v.integer()), exp: v.number() });
@@ -26,4 +27,12 @@ export function unexpiredTokenRole(token: string | null, nowMs: number): number 
   const claims = v.safeParse(Claims, payload);
   if (!claims.success || claims.output.exp * 1000 <= nowMs) return null;
   return claims.output.role;
+}
+
+/**
+ * The `role` of the stored session's access token ({@link unexpiredTokenRole} at `nowMs`), or null
+ * when the browser keeps no session (either token missing, spec §4 "Start") or its role cannot be read.
+ */
+export function storedSessionRole(nowMs: number): number | null {
+  return unexpiredTokenRole(getStoredTokens()?.accessToken ?? null, nowMs);
 }

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { NETWORK_FAILURE_MESSAGE } from '@/api/client';
 import { uiToast } from '@/machines/ui-effects';
+import { useIsPrerendering } from '@/ui/hydration';
 import { codeOnFirstUse } from '@/ui/on-first-use';
 import { Wordmark } from '@/ui/Wordmark';
 import { AppsButton, UserButton } from './DashboardHeaderButtons';
@@ -106,10 +107,15 @@ function NavDrawerSlot() {
 /** Width of the fixed sidebar on large screens. */
 const SIDEBAR_WIDTH = '64';
 
-/** Renders the dashboard chrome around the matched dashboard screen. */
+/**
+ * Renders the dashboard chrome around the matched dashboard screen. On a prerendered page (issue 31)
+ * it is inert until the app has taken it over: what is typed or pressed before then would reach no
+ * handler and be lost without a word.
+ */
 export function DashboardLayout() {
+  const prerendering = useIsPrerendering();
   return (
-    <Flex direction="column" minH="100dvh" bg="bg.subtle">
+    <Flex direction="column" minH="100dvh" bg="bg.subtle" inert={prerendering}>
       <SkipNavLink zIndex="skipNav">Skip to content</SkipNavLink>
       <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" h="16">
         <HStack h="full" px={{ base: '2', md: '4' }} gap="2">

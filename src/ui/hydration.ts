@@ -30,6 +30,19 @@ export function useHydratedValue<T>(read: () => T, prerendered: T): T {
 }
 
 /**
+ * True while rendering in Node and while hydrating a prerendered page, false in every other render
+ * (the component renders again with false right after hydrating): for what a prerendered page draws
+ * in place of what only the visitor's browser knows.
+ */
+export function useIsPrerendering(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => false,
+    () => true,
+  );
+}
+
+/**
  * Hands the text typed (or autofilled) into `field` of a prerendered page before the app took the
  * page over to `onTyped`, once, as the component mounts; nothing when the field is empty. React leaves
  * such text on screen without reporting it, so a controlled field would look filled while its form

@@ -16,6 +16,7 @@ import { GENERATING_LABEL, selectIsGenerating } from '@/machines/report.machine'
 import type { reportMachine } from '@/machines/report.machine';
 import { useUiEffects } from '@/routes/screen-actor';
 import { useLocationSubscription } from '@/routes/ui-effects';
+import { useIsPrerendering } from '@/ui/hydration';
 
 /** A period actor (datePresetMachine). */
 export type PeriodActor = ActorRefFrom<typeof datePresetMachine>;
@@ -78,13 +79,15 @@ interface DayFieldProps {
 
 function DayField({ id, label, value, error, onChange }: DayFieldProps) {
   const errorId = `${id}-error`;
+  // A prerendered dashboard (issue 31) would show the build's days until the app starts.
+  const prerendering = useIsPrerendering();
   return (
     <Field.Root id={id} ids={{ errorText: errorId }} invalid={error !== null} width="auto">
       <Field.Label>{label}</Field.Label>
       <Input
         type="date"
         size="sm"
-        value={value}
+        value={prerendering ? '' : value}
         aria-describedby={error !== null ? errorId : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
