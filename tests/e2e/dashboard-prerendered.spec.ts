@@ -5,11 +5,9 @@
  * lost. A visitor without one gets the page drawn afresh and the login screen (auth.spec.ts).
  */
 import { holdRequests } from './held-requests';
+import { collectPageErrors, ENTRY_SCRIPT, isReactOwned } from './prerendered';
 import { expect, test } from './fixtures';
 import { storeSession } from './sign-in';
-
-/** The app's entry script (Vite's `assets/index-<hash>.js`). */
-const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
 
 for (const [path, heading] of [
   ['/dashboard', 'Dashboard'],
@@ -19,11 +17,7 @@ for (const [path, heading] of [
     page,
   }) => {
     await storeSession(page);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     const releaseEntry = await holdRequests(page, ENTRY_SCRIPT);
     await page.goto(path, { waitUntil: 'commit' });
     // Inert content is out of the accessibility tree, so the heading is found by its element.
@@ -35,10 +29,7 @@ for (const [path, heading] of [
 
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.locator('#root [inert]')).toHaveCount(0);
-    expect(
-      await h1.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
-      'React took over the heading the HTML brought',
-    ).toBe(true);
+    expect(await isReactOwned(h1), 'React took over the heading the HTML brought').toBe(true);
     await expect(h1).toHaveAttribute('data-prerendered', '');
     expect(errors).toEqual([]);
   });

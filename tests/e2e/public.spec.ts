@@ -7,9 +7,7 @@ import { expect, test } from './fixtures';
 import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { holdRequests } from './held-requests';
-
-/** The app's entry script (Vite's `assets/index-<hash>.js`). */
-const ENTRY_SCRIPT = /\/assets\/index-[\w-]+\.js$/;
+import { collectPageErrors, ENTRY_SCRIPT, isReactOwned } from './prerendered';
 
 /** Scrolls to 'Popular Brands' and returns the carousel, which loads once it nears the viewport. */
 async function brandCarousel(page: Page) {
@@ -160,11 +158,7 @@ for (const [path, heading] of [
   ['/auth/login', 'Welcome Back'],
 ] as const) {
   test(`${path} arrives with its content, and the app hydrates it without a mismatch`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     // The entry script waits until the test has marked the prerendered heading.
     const releaseEntry = await holdRequests(page, ENTRY_SCRIPT);
     await page.goto(path, { waitUntil: 'commit' });
@@ -173,13 +167,8 @@ for (const [path, heading] of [
     await h1.evaluate((element) => element.setAttribute('data-prerendered', ''));
     releaseEntry();
 
-    // Hydrated: React manages the heading the HTML brought (it keys each element it owns with
-    // `__reactFiber$…`) instead of a new one it drew.
-    await expect
-      .poll(() =>
-        h1.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
-      )
-      .toBe(true);
+    // Hydrated: React manages the heading the HTML brought instead of a new one it drew.
+    await expect.poll(() => isReactOwned(h1)).toBe(true);
     await expect(h1).toHaveAttribute('data-prerendered', '');
     expect(errors).toEqual([]);
   });
