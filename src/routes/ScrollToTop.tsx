@@ -19,7 +19,7 @@ import { isListPath, rememberLocation, saveScrollPosition, savedScrollPosition }
  * How long after a path change the target offset is re-applied as the page changes size (a list's rows
  * arrive, a lazy screen replaces its placeholder), in ms. Any gesture of the person's own ends it sooner.
  */
-export const SCROLL_FOLLOW_WINDOW_MS = 3000;
+const SCROLL_FOLLOW_WINDOW_MS = 3000;
 
 /** The gestures that mean the person is scrolling or acting: the scroll stops following the page. */
 const PERSON_GESTURES = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
@@ -46,6 +46,14 @@ function scrollAndFollow(top: number, behavior: ScrollBehavior): () => void {
   window.scrollTo({ top, behavior });
   return stop;
 }
+
+/**
+ * True until a path is first shown in this document: that path is the one the page was loaded at,
+ * which the browser shows from the top, or which the visitor has already scrolled when it arrived
+ * prerendered (issue 31: the app starts after the first paint). Neither is a route change to scroll
+ * for, and scrolling then took a visitor who had started reading back to the top.
+ */
+let documentJustLoaded = true;
 
 /** Renders nothing; see the module comment. Hash-only changes keep the browser's own scrolling. */
 export function ScrollToTop() {
@@ -78,6 +86,10 @@ export function ScrollToTop() {
     rememberLocation(pathname, search);
     if (!pathChanged) return;
     shownPath.current = pathname;
+    if (documentJustLoaded) {
+      documentJustLoaded = false;
+      return;
+    }
     stopFollowing.current?.();
     // Instant when restoring: the page's CSS asks for smooth scrolling, which would animate from the top.
     stopFollowing.current =

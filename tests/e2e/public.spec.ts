@@ -189,3 +189,24 @@ test('what is typed into the prerendered login card before the app starts is the
   await login.click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a visitor who scrolls the prerendered landing page before the app starts is not taken back to the top', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const scrolls: unknown[] = [];
+    Object.assign(window, { scrolls });
+    window.scrollTo = ((...args: unknown[]) => void scrolls.push(args)) as typeof window.scrollTo;
+  });
+  const releaseEntry = await holdRequests(page, ENTRY_SCRIPT);
+  await page.goto('/', { waitUntil: 'commit' });
+  const h1 = page.getByRole('heading', { level: 1 });
+  await expect(h1).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  releaseEntry();
+
+  // The route's first layout effects ran as React took the heading over.
+  await expect.poll(() => isReactOwned(h1)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { scrolls: unknown[] }).scrolls)).toEqual([]);
+});

@@ -48,7 +48,6 @@ import { expect, test } from '../fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { transition } from 'xstate';
 import type { CarouselEvent, CarouselSnapshot } from '@/machines/carousel.machine';
-import { SCROLL_FOLLOW_WINDOW_MS } from '@/routes/ScrollToTop';
 import carouselModel from '../../model/models/carousel.model';
 import type { ModelEvent, ModelPath } from '../../model/harness';
 import { CLOCK_INSTALLED_AT, coveringPaths, describeUiModel, LEAN_TRACE, pauseClock } from './ui-model';
@@ -234,9 +233,6 @@ const carouselUi: UiModel<CarouselMachine> = {
   start: async ({ page }) => {
     await pauseClock(page);
     await page.goto('/');
-    // A route change scrolls to the top and keeps it there while the page grows, for a while on the
-    // page's timers: over before the replay scrolls down.
-    await page.clock.runFor(SCROLL_FOLLOW_WINDOW_MS);
     const code = page.waitForResponse(/\/BrandCarousel-[\w-]+\.js$/);
     await page.getByRole('heading', { name: 'Popular Brands' }).scrollIntoViewIfNeeded();
     await code;
