@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 // With its extension: Vite's native config loader (its future default) resolves no other way.
-import { prerenderPublicPages } from './scripts/prerender-plugin.ts';
+import { prerenderPages } from './scripts/prerender-plugin.ts';
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -40,8 +40,8 @@ export default defineConfig({
   plugins: [
     react(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
-    // Issue 31: /, /products and /auth/login arrive as HTML with their content (src/prerender.tsx).
-    prerenderPublicPages(),
+    // Issue 31: the public pages, the dashboard home and the users list arrive as HTML (src/prerender.tsx).
+    prerenderPages(),
   ],
   // The year a prerendered page was built in (src/ui/current-year.ts).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },

@@ -1,5 +1,5 @@
 /**
- * The Vite plugin that prerenders the public pages into every client build (issue 31): once the
+ * The Vite plugin that prerenders the pages of `src/prerender.tsx` into every client build (issue 31): once the
  * client bundle is written, it builds `src/prerender.tsx` for Node (Vite's `build.ssr`, same config
  * and mode), renders each of its `PRERENDERED_PAGES`, and writes the page into the build's
  * `index.html` shell at `pages/<path>.html` (`pages/index.html` for `/`; `server/http/prerendered-pages.ts`), with a Brotli and a gzip
@@ -70,7 +70,7 @@ export function prerenderedDocument(
 }
 
 /** The plugin; it does nothing in `vite dev` and in the Node build it starts itself. */
-export function prerenderPublicPages(): Plugin {
+export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
   let paintFirstRef = '';
   let paintFirstFile = '';

@@ -3,7 +3,7 @@
  * listens for code that fails to download (one reload when a new version is deployed, issue 27), then
  * mounts the app into `#root` with the Chakra system and the router (whose root layout brings in the
  * session and the toast container for the screens that use them), or hydrates the page there when
- * it was prerendered. The errors the routes catch are
+ * it was prerendered for this visitor ({@link mayHydrate}). The errors the routes catch are
  * logged once, here (`logRouteError`), for React and the router both report a render error.
  */
 import { ChakraProvider } from '@chakra-ui/react';
