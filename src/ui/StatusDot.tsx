@@ -1,5 +1,7 @@
 /** A coloured dot with its label, e.g. a user's status (spec §2: green 'Active', red 'Inactive'). */
-import { Box, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useChakraContext, VisuallyHidden } from '@chakra-ui/react';
+import type { CSSProperties } from 'react';
+import { GLOBAL_CLASS } from './global-classes';
 
 /**
  * The dot's colour for each status of a customer's Shopify connection (issue 29; the statuses of
@@ -24,15 +26,20 @@ export interface StatusDotProps {
   detail?: string | null;
 }
 
-/** Renders the dot (decorative) and the label text, with the detail when there is one. */
+/**
+ * Renders the dot (decorative) and the label text, with the detail when there is one. Plain elements
+ * styled by a global class (`src/ui/global-classes.ts`): a list draws one or two in every row.
+ */
 export function StatusDot({ label, color, detail }: StatusDotProps) {
+  const { token } = useChakraContext();
+  const dotColor = { '--status-dot-color': token.var(`colors.${color}`) } as CSSProperties;
   return (
-    <HStack gap="2" title={detail ?? undefined}>
-      <Box aria-hidden w="2.5" h="2.5" borderRadius="full" bg={color} flexShrink={0} />
-      <Text as="span">
+    <div className={GLOBAL_CLASS.statusDot} title={detail ?? undefined} style={dotColor}>
+      <span aria-hidden className={GLOBAL_CLASS.statusDotMark} />
+      <span>
         {label}
         {detail && <VisuallyHidden>: {detail}</VisuallyHidden>}
-      </Text>
-    </HStack>
+      </span>
+    </div>
   );
 }

@@ -61,6 +61,7 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { GLOBAL_CLASS_STYLES } from './global-classes';
 
 /** Chakra's default theme (`defaultThemeConfig`) with only the recipes of the components in use. */
 const themeConfig = defineConfig({
@@ -138,6 +139,7 @@ const appConfig = defineConfig({
   globalCss: {
     html: { scrollBehavior: 'smooth', _motionReduce: { scrollBehavior: 'auto' } },
     body: { bg: 'bg', color: 'fg' },
+    ...GLOBAL_CLASS_STYLES,
   },
   theme: {
     tokens: {
