@@ -68,7 +68,7 @@ function recipeKeys(file: string, seen = new Set<string>()): Set<string> {
   seen.add(file);
   const source = readFileSync(file, 'utf8');
   for (const [, key] of source.matchAll(
-    /(?:createRecipeContext|createSlotRecipeContext|useRecipe|useSlotRecipe)\(\{\s*key: "(\w+)"/g,
+    /(?:createRecipeContext|createSlotRecipeContext|useRecipe|useSlotRecipe)\(\s*\{\s*key: "(\w+)"/g,
   )) {
     keys.add(key!);
   }
@@ -147,19 +147,36 @@ describe('contrast in light mode (issue 15 finding 8, WCAG 2.1 AA)', () => {
 });
 
 describe('the Chakra system', () => {
-  it('has the default recipe of every Chakra component that src imports', () => {
-    const defaults = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
+  /** The recipe keys each Chakra name that src imports asks for. */
+  function keysAskedFor(): Map<string, Set<string>> {
     const exports = chakraExports();
-    const missing: string[] = [];
+    const asked = new Map<string, Set<string>>();
     for (const name of importedChakraNames()) {
       const file = exports.get(name);
       expect(file, `@chakra-ui/react has no export ${name}`).toBeDefined();
-      if (!file) continue;
-      for (const key of recipeKeys(file)) {
+      if (file) asked.set(name, recipeKeys(file));
+    }
+    return asked;
+  }
+
+  it('has the default recipe of every Chakra component that src imports', () => {
+    const defaults = new Set([...Object.keys(recipes), ...Object.keys(slotRecipes)]);
+    const missing: string[] = [];
+    for (const [name, keys] of keysAskedFor()) {
+      for (const key of keys) {
         if (defaults.has(key) && !system.hasRecipe(key)) missing.push(`${name} needs '${key}'`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('registers no recipe that no imported component asks for (each one is JavaScript on every page)', () => {
+    const asked = new Set([...keysAskedFor().values()].flatMap((keys) => [...keys]));
+    const registered = [
+      ...Object.keys(system._config.theme?.recipes ?? {}),
+      ...Object.keys(system._config.theme?.slotRecipes ?? {}),
+    ];
+    expect(registered.filter((key) => !asked.has(key))).toEqual([]);
   });
 
   it('keeps the brand palette and the default tokens', () => {
