@@ -7,7 +7,7 @@
  * route plugin is guarded as soon as it is registered there; `createGuard` also exports the two
  * hooks for explicit use.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import type { Db } from '../db/open';
@@ -103,6 +103,40 @@ export interface Guard {
   requireAdmin: onRequestAsyncHookHandler;
 }
 
+/**
+ * One query, asked on every guarded request: the login (refresh-token family `familyId`) is still
+ * live and its user `userId` still exists and is Active; the row holds the user's current role.
+ * Prepared once per database, on first use (issue 31: Drizzle built the SQL and PostgreSQL planned
+ * it on every request).
+ */
+function prepareLiveLogin(db: Db) {
+  return db
+    .select({ userTypeId: users.user_type_id })
+    .from(refreshTokenFamilies)
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.user_id))
+    .where(
+      and(
+        eq(refreshTokenFamilies.id, sql.placeholder('familyId')),
+        eq(users.id, sql.placeholder('userId')),
+        isNull(refreshTokenFamilies.revoked_at),
+        eq(users.status, UserStatus.Active),
+      ),
+    )
+    .limit(1)
+    .prepare('guard_live_login');
+}
+
+const liveLoginStatements = new WeakMap<Db, ReturnType<typeof prepareLiveLogin>>();
+
+function liveLogin(db: Db): ReturnType<typeof prepareLiveLogin> {
+  let statement = liveLoginStatements.get(db);
+  if (!statement) {
+    statement = prepareLiveLogin(db);
+    liveLoginStatements.set(db, statement);
+  }
+  return statement;
+}
+
 /** Builds the guard's hooks over `deps`. */
 export function createGuard({ db, jwtSecret, now }: GuardDeps): Guard {
   const authenticate: onRequestAsyncHookHandler = async (request) => {
@@ -115,20 +149,7 @@ export function createGuard({ db, jwtSecret, now }: GuardDeps): Guard {
       if (error instanceof InvalidAccessTokenError) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
       throw error;
     }
-    // One query: the login is still live and its user still exists and is Active.
-    const [row] = await db
-      .select({ userTypeId: users.user_type_id })
-      .from(refreshTokenFamilies)
-      .innerJoin(users, eq(users.id, refreshTokenFamilies.user_id))
-      .where(
-        and(
-          eq(refreshTokenFamilies.id, claims.familyId),
-          eq(users.id, claims.userId),
-          isNull(refreshTokenFamilies.revoked_at),
-          eq(users.status, UserStatus.Active),
-        ),
-      )
-      .limit(1);
+    const [row] = await liveLogin(db).execute({ familyId: claims.familyId, userId: claims.userId });
     if (!row) throw new NotAuthenticatedError(INVALID_TOKEN_MESSAGE);
     request.auth = { userId: claims.userId, familyId: claims.familyId, userTypeId: row.userTypeId };
   };

@@ -3,6 +3,8 @@
  * Verification accepts only HS256 and checks signature, expiry, audience, issuer and token type.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 import * as v from 'valibot';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -51,6 +53,33 @@ function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
   return key;
 }
 
+/** Claims of a verified token, and its `exp` in epoch seconds. */
+interface Verified {
+  claims: AccessClaims;
+  expiresAt: number;
+}
+
+/** How many verified tokens each secret's cache keeps (the least recently used go first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Tokens already verified under each secret, by their text (issue 31: jose's HMAC check through
+ * WebCrypto, a job on libuv's pool, was 8 % of a users-list request's server CPU, and a browser sends
+ * the same token with every request for up to an hour). The same bytes under the same key verify the
+ * same way every time; only the expiry depends on the time, and `verifyAccessToken` checks it on
+ * every call. Only accepted tokens are kept.
+ */
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, Verified>>();
+
+function verifiedUnder(secret: Uint8Array): LRUCache<string, Verified> {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) {
+    cache = new LRUCache({ max: VERIFIED_TOKENS_KEPT });
+    verifiedTokens.set(secret, cache);
+  }
+  return cache;
+}
+
 /**
  * Signs an access token for `claims`, valid for ACCESS_TOKEN_TTL_SECONDS from `now`.
  * `secret` is the HS256 key (Config.jwtSecret). Resolves to the compact JWT.
@@ -72,7 +101,8 @@ export async function signAccessToken(
 }
 
 /**
- * Verifies `token` as of `now` and returns its claims.
+ * Verifies `token` as of `now` and returns its claims. A token verified before under `secret` is
+ * only checked for expiry again, as jose does: expired once `exp` ≤ `now` in whole seconds.
  * Rejects with `InvalidAccessTokenError` for any bad token; other errors are rethrown.
  */
 export async function verifyAccessToken(
@@ -80,7 +110,14 @@ export async function verifyAccessToken(
   token: string,
   now = new Date(),
 ): Promise<AccessClaims> {
-  let payload: unknown;
+  const cache = verifiedUnder(secret);
+  const known = cache.get(token);
+  if (known) {
+    if (known.expiresAt <= Math.floor(now.getTime() / 1000))
+      throw new InvalidAccessTokenError('ERR_JWT_EXPIRED');
+    return known.claims;
+  }
+  let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: ['HS256'],
@@ -93,7 +130,9 @@ export async function verifyAccessToken(
     if (error instanceof errors.JOSEError) throw new InvalidAccessTokenError(error.code);
     throw error;
   }
-  const claims = v.safeParse(Payload, payload);
-  if (!claims.success) throw new InvalidAccessTokenError('unexpected claims');
-  return { userId: claims.output.sub, familyId: claims.output.fid, role: claims.output.role };
+  const parsed = v.safeParse(Payload, payload);
+  if (!parsed.success || payload.exp === undefined) throw new InvalidAccessTokenError('unexpected claims');
+  const claims = { userId: parsed.output.sub, familyId: parsed.output.fid, role: parsed.output.role };
+  cache.set(token, { claims, expiresAt: payload.exp });
+  return claims;
 }
