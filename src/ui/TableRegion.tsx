@@ -60,19 +60,13 @@ export const stickyActionsColumn: SystemStyleObject = {
 export const PLAIN_ROW = 'pf-row';
 
 /**
- * The styles Chakra's table recipe gives a row and its cells at size `sm`, variant `line`, for the
- * {@link PLAIN_ROW} rows of a `Table.Body` (its `css`).
+ * Styles for the `Table.Body` (its `css`) whose data rows are {@link PLAIN_ROW}s: `table`, the slot
+ * styles of Chakra's table recipe for the table's variants (`useSlotRecipe({ key: 'table' })`), given
+ * to the plain rows and cells as the recipe gives them to `Table.Row` and `Table.Cell`.
  */
-export const plainRowStyles: SystemStyleObject = {
-  [`& > tr.${PLAIN_ROW}`]: { bg: 'bg' },
-  [`& > tr.${PLAIN_ROW} > td`]: {
-    textAlign: 'start',
-    alignItems: 'center',
-    borderBottomWidth: '1px',
-    px: '2',
-    py: '2',
-  },
-};
+export function plainRowStyles(table: Record<string, SystemStyleObject>): SystemStyleObject {
+  return { [`& > tr.${PLAIN_ROW}`]: table.row, [`& > tr.${PLAIN_ROW} > td`]: table.cell };
+}
 
 /** A list's state as far as its table body is concerned (`ListView.status` of list.machine). */
 export type TableBodyStatus = 'loading' | 'loaded' | 'empty' | 'failed' | 'incomplete';

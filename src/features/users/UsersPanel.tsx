@@ -25,10 +25,13 @@ import {
   Spinner,
   Table,
   Text,
+  useRecipe,
+  useSlotRecipe,
 } from '@chakra-ui/react';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, Plus, Search } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import { SHOPIFY_CONNECTION_TEXTS } from '@/api/schemas/shopify';
@@ -111,7 +114,7 @@ function SortButton({ column, label, filters, onSort }: SortButtonProps) {
   );
 }
 
-/** Class names of a user row's parts, styled once by {@link USER_ROWS_STYLES}. */
+/** Class names of a user row's parts, styled once by {@link userRowsStyles}. */
 const PART = {
   user: 'pf-user',
   avatar: 'pf-user__avatar',
@@ -126,43 +129,39 @@ const PART = {
   actions: 'pf-user__actions',
 } as const;
 
-const linkStyles: SystemStyleObject = {
-  display: 'inline-flex',
-  alignItems: 'center',
-  borderRadius: 'l1',
-  outline: 'none',
-  focusVisibleRing: 'outside',
-  fontWeight: 'medium',
-  _hover: { textDecoration: 'underline', textUnderlineOffset: '3px', textDecorationColor: 'currentColor/20' },
-};
-
 /**
  * The users' rows are plain elements (100 a page) styled here once, on the table body: the looks of
  * the Chakra components they replace (an `HStack` of a 36 px avatar and a `Stack` of the name link and
- * the muted email; `Stack`s of the statuses and of the feed share; plain links as Chakra's `Link`).
- * Drawing 100 rows of Chakra components took 730 ms at 4× CPU (issue 31).
+ * the muted email; `Stack`s of the statuses and of the feed share), with the table's and the links'
+ * own recipes (`table` at size `sm`, `link`). Drawing 100 rows of Chakra components took 730 ms at 4×
+ * CPU (issue 31).
  */
-const USER_ROWS_STYLES: SystemStyleObject = {
-  ...plainRowStyles,
-  [`& .${PART.user}`]: { display: 'flex', alignItems: 'center', gap: '3' },
-  [`& .${PART.avatar}`]: { boxSize: AVATAR_SIZE, borderRadius: 'full', flexShrink: 0, objectFit: 'cover' },
-  [`& .${PART.initial}`]: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    bg: 'brand.muted',
-    color: 'brand.fg',
-    fontWeight: 'semibold',
-  },
-  [`& .${PART.who}`]: { display: 'flex', flexDirection: 'column', minW: '0' },
-  [`& .${PART.email}`]: { fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' },
-  [`& .${PART.statuses}`]: { display: 'flex', flexDirection: 'column', gap: '1' },
-  [`& .${PART.shopify}`]: { fontSize: 'xs', color: 'fg.muted' },
-  [`& .${PART.feed}`]: { display: 'flex', flexDirection: 'column', gap: '1', minW: '24', fontSize: 'sm' },
-  [`& .${PART.name}`]: { ...linkStyles, color: 'fg' },
-  [`& .${PART.edit}`]: { ...linkStyles, color: 'brand.fg' },
-  [`& .${PART.actions}`]: stickyActionsColumn,
-};
+function userRowsStyles(
+  table: Record<string, SystemStyleObject>,
+  link: SystemStyleObject,
+): SystemStyleObject {
+  return {
+    ...plainRowStyles(table),
+    [`& .${PART.user}`]: { display: 'flex', alignItems: 'center', gap: '3' },
+    [`& .${PART.avatar}`]: { boxSize: AVATAR_SIZE, borderRadius: 'full', flexShrink: 0, objectFit: 'cover' },
+    [`& .${PART.initial}`]: {
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      bg: 'brand.muted',
+      color: 'brand.fg',
+      fontWeight: 'semibold',
+    },
+    [`& .${PART.who}`]: { display: 'flex', flexDirection: 'column', minW: '0' },
+    [`& .${PART.email}`]: { fontSize: 'sm', color: 'fg.muted', overflowWrap: 'anywhere' },
+    [`& .${PART.statuses}`]: { display: 'flex', flexDirection: 'column', gap: '1' },
+    [`& .${PART.shopify}`]: { fontSize: 'xs', color: 'fg.muted' },
+    [`& .${PART.feed}`]: { display: 'flex', flexDirection: 'column', gap: '1', minW: '24', fontSize: 'sm' },
+    [`& .${PART.name}`]: { ...link, fontWeight: 'medium', color: 'fg' },
+    [`& .${PART.edit}`]: { ...link, fontWeight: 'medium', color: 'brand.fg' },
+    [`& .${PART.actions}`]: stickyActionsColumn,
+  };
+}
 
 function UserAvatar({ user }: { user: User }) {
   if (user.avatar) {
@@ -235,6 +234,12 @@ export function UsersPanel() {
   const view = useSelector(list, selectListView);
   const exporter = useScreenActor(usersExportMachine);
   const isExporting = useSelector(exporter, selectIsExporting);
+  const tableRecipe = useSlotRecipe({ key: 'table' });
+  const linkRecipe = useRecipe({ key: 'link' });
+  const rowsStyles = useMemo(
+    () => userRowsStyles(tableRecipe({ size: 'sm' }), linkRecipe({ variant: 'plain' })),
+    [tableRecipe, linkRecipe],
+  );
   const statuses = view.filters.status;
   const sortBy = (sort: string) => list.send({ type: 'list.filter', filters: { sort } });
   const sortProps = { filters: view.filters, onSort: sortBy };
@@ -332,7 +337,7 @@ export function UsersPanel() {
                 <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body {...tableBodyProps(view.status)} css={USER_ROWS_STYLES}>
+            <Table.Body {...tableBodyProps(view.status)} css={rowsStyles}>
               <TableStatusRows
                 status={view.status}
                 columns={COLUMNS}
