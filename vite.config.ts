@@ -50,11 +50,24 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@test-support': fileURLToPath(new URL('./tests/support', import.meta.url)),
+      '@chakra-ui/react/theme/recipes': fileURLToPath(
+        new URL('./node_modules/@chakra-ui/react/dist/esm/theme/recipes', import.meta.url),
+      ),
     },
   },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // Issue 31 (`/` ≤ 160 KB gzip, each dashboard route ≤ the react-admin anchor's JavaScript):
+    // - Chakra's theme module builds its unused `defaultThemeConfig` (every recipe) with
+    //   `defineConfig`, an identity function. Once recipes are imported from chunks other than the
+    //   entry (src/ui/bound-recipes/), Rolldown no longer sees that call as pure and kept all ~90
+    //   recipes in the entry (+7 KB gzip on every page).
+    // - Reading a property at a module's top level is taken to have no side effects, so a recipe
+    //   module that only reads another's variants (`radiomarkRecipe.variants.size`) is dropped with
+    //   it, as are unused parts of Chart.js (the chart's chunk 55.5 → 49.6 KB gzip). A module that
+    //   needed a getter to run at import would break; the browser suite runs on this build.
+    rolldownOptions: { treeshake: { manualPureFunctions: ['defineConfig'], propertyReadSideEffects: false } },
   },
   server: {
     proxy: {

@@ -2,7 +2,8 @@
  * Navigation of the dashboard (spec §2 Dashboard layout, Left sidebar): Dashboard, collapsible Users
  * and Feeds groups, and a Support mailto link. Used in the fixed sidebar and in the small-screen drawer.
  */
-import { Box, Collapsible, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Link, Stack, Text } from '@chakra-ui/react';
+import { Collapsible } from '@/ui/bound-recipes/Collapsible';
 import { ChevronDown, LayoutDashboard, LifeBuoy, Rss, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';

@@ -2,7 +2,8 @@
  * Breadcrumb trail with an optional back link (spec §2 Public layout: "A breadcrumb component with an
  * optional back link exists"). Links use the client-side router.
  */
-import { Breadcrumb as ChakraBreadcrumb, HStack, Link, Text } from '@chakra-ui/react';
+import { HStack, Link, Text } from '@chakra-ui/react';
+import { Breadcrumb as ChakraBreadcrumb } from './bound-recipes/Breadcrumb';
 import { ArrowLeft } from 'lucide-react';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

@@ -15,7 +15,8 @@
  * list is sorted by is the one that carries `aria-sort`. The table only reports the press
  * (`onSort(key)`); the list's statechart decides the new order.
  */
-import { Button, Table } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
+import { Table } from './bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';

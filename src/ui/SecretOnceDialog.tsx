@@ -4,7 +4,9 @@
  * are ever shown. Escape and a click outside do not close it: a slip would lose the secret. Used for
  * a new API token by the tokens panel and by the feed's "Connect Google Merchant Center".
  */
-import { Button, Code, Dialog, HStack, Portal, Text } from '@chakra-ui/react';
+import { Button, HStack, Portal, Text } from '@chakra-ui/react';
+import { Code } from './bound-recipes/Code';
+import { Dialog } from './bound-recipes/Dialog';
 import { CopyButton } from './CopyButton';
 
 /** What the dialog shows: the secret in full, what it is called in its sentence, its Copy's name. */

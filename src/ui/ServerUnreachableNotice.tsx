@@ -4,7 +4,8 @@
  * sign-in is kept, when the next try is, and offers Try now. It blocks nothing: the page around it
  * stays usable. The session decides everything it shows (`selectServerReach`).
  */
-import { Alert, Box, Button } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
+import { Alert } from './bound-recipes/Alert';
 import { useId } from 'react';
 import type { ServerReach } from '@/machines/session.machine';
 

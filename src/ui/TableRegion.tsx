@@ -4,7 +4,8 @@
  * states as table rows (loading skeleton, empty, failed with Retry, incomplete filters), and an
  * actions column that stays in view at 375 px instead of hiding in a sideways scroll.
  */
-import { Button, HStack, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Skeleton, Text } from '@chakra-ui/react';
+import { Table } from './bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
@@ -61,8 +62,9 @@ export const PLAIN_ROW = 'pf-row';
 
 /**
  * Styles for the `Table.Body` (its `css`) whose data rows are {@link PLAIN_ROW}s: `table`, the slot
- * styles of Chakra's table recipe for the table's variants (`useSlotRecipe({ key: 'table' })`), given
- * to the plain rows and cells as the recipe gives them to `Table.Row` and `Table.Cell`.
+ * styles of Chakra's table recipe for the table's variants (`useSlotRecipe({ recipe: tableSlotRecipe })`,
+ * as the system does not register it: `bound-recipes.tsx`), given to the plain rows and cells as the
+ * recipe gives them to `Table.Row` and `Table.Cell`.
  */
 export function plainRowStyles(table: Record<string, SystemStyleObject>): SystemStyleObject {
   return { [`& > tr.${PLAIN_ROW}`]: table.row, [`& > tr.${PLAIN_ROW} > td`]: table.cell };

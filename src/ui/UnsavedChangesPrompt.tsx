@@ -10,7 +10,9 @@
  * reload for a new version (issue 27, `new-version-reload.ts`) passes without the browser's prompt
  * once the draft is kept: the form comes back with the offer (passwords, never kept, are typed again).
  */
-import { Alert, Button, Dialog, HStack, Portal } from '@chakra-ui/react';
+import { Button, HStack, Portal } from '@chakra-ui/react';
+import { Alert } from './bound-recipes/Alert';
+import { Dialog } from './bound-recipes/Dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import type { FormDraftStore } from './form-draft';

@@ -2,12 +2,14 @@
  * The app's Chakra system registers only the recipes of the components in use (issue 6). A component
  * whose recipe is missing renders unstyled without any error, so this test reads which Chakra
  * components `src` imports, follows each one through Chakra's own modules to the recipe keys it asks
- * for, and checks that the system has every one of them that Chakra's default theme styles.
+ * for, and checks that the system has every one of them that Chakra's default theme styles, or that
+ * the component comes from `ui/bound-recipes/` with that recipe (issue 31).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as theme from '@chakra-ui/react/theme';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
 import { COLOR_PALETTES, system } from './system';
@@ -19,11 +21,14 @@ const chakraDir = path.join(
   'esm',
 );
 
-/** Every name that a file under src imports from '@chakra-ui/react'. */
+/** The folder of the Chakra components that bring their own recipe, relative to src. */
+const BOUND_RECIPES = path.join('ui', 'bound-recipes');
+
+/** Every name that a file under src, outside {@link BOUND_RECIPES}, imports from '@chakra-ui/react'. */
 function importedChakraNames(): Set<string> {
   const names = new Set<string>();
-  const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
-    /\.tsx?$/.test(file),
+  const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.tsx?$/.test(file) && !file.startsWith(BOUND_RECIPES + path.sep),
   );
   for (const file of files) {
     const source = readFileSync(path.join(srcDir, file), 'utf8');
@@ -177,6 +182,30 @@ describe('the Chakra system', () => {
       ...Object.keys(system._config.theme?.slotRecipes ?? {}),
     ];
     expect(registered.filter((key) => !asked.has(key))).toEqual([]);
+  });
+
+  it('binds each component of bound-recipes/ to the one default recipe it asks for, not registered', () => {
+    const folder = path.join(srcDir, BOUND_RECIPES);
+    const source = readdirSync(folder)
+      .map((file) => readFileSync(path.join(folder, file), 'utf8'))
+      .join('\n');
+    const aliases = new Map(
+      [...source.matchAll(/(\w+) as (Chakra\w+)/g)].map(([, name, alias]) => [alias!, name!]),
+    );
+    const bindings = [...source.matchAll(/with(?:Root)?Recipe\((Chakra\w+), (\w+)\)/g)];
+    expect(bindings.length).toBeGreaterThan(0);
+    const exports = chakraExports();
+    const themeExports: Record<string, unknown> = theme;
+    const defaults: Record<string, unknown> = { ...recipes, ...slotRecipes };
+    for (const [, alias, recipeName] of bindings) {
+      const name = aliases.get(alias!);
+      const asked = [...recipeKeys(exports.get(name!)!)];
+      expect(asked, `${name} asks for`).toHaveLength(1);
+      expect(defaults[asked[0]!], `${name} is given Chakra's '${asked[0]}' recipe`).toBe(
+        themeExports[recipeName!],
+      );
+      expect(system.hasRecipe(asked[0]!), `'${asked[0]}' is bound, so not registered`).toBe(false);
+    }
   });
 
   it('keeps the brand palette and the default tokens', () => {

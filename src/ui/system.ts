@@ -6,9 +6,12 @@
  * Issue 6 (≤ 160 KB gzip of JavaScript for /): Chakra's `defaultConfig` carries the recipes of all of
  * its ~90 components, about 20 KB gzip that every page downloaded. Following Chakra's bundle
  * optimisation guide, the system starts from `defaultBaseConfig` (conditions and style properties
- * only) and adds the default theme with only the recipes below. A Chakra component whose recipe is
- * missing renders unstyled, without any error: `system.test.ts` fails when `src` imports a component
- * whose recipe is not listed here.
+ * only) and adds the default theme with only the recipes below: those of the components the public
+ * pages and the login card draw, and of the dashboard's components with many instances per screen
+ * (badges, checkboxes, skeletons). The dashboard's other components bring their recipe with them
+ * (`bound-recipes.tsx`, issue 31). A Chakra component whose recipe is missing renders unstyled,
+ * without any error: `system.test.ts` fails when `src` imports a component whose recipe is neither
+ * listed here nor bound.
  *
  * Contrast (issue 15 finding 8, WCAG 2.1 AA in light mode): every palette's focus ring is its 700 shade
  * (≥ 4.5:1 against white, `bg.subtle` and `bg.muted`, where Chakra's gray.400 ring was 2.6:1), and
@@ -20,24 +23,17 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
-  alertSlotRecipe,
-  avatarSlotRecipe,
   badgeRecipe,
-  breadcrumbSlotRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
-  codeRecipe,
-  collapsibleSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
   drawerSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -46,16 +42,10 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
   semanticTokens,
   skeletonRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
   tokens,
@@ -80,7 +70,6 @@ const themeConfig = defineConfig({
       badge: badgeRecipe,
       button: buttonRecipe,
       checkmark: checkmarkRecipe,
-      code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
@@ -93,22 +82,10 @@ const themeConfig = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      breadcrumb: breadcrumbSlotRecipe,
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      stat: statSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
     },
   },
 });

@@ -4,7 +4,9 @@
  * says why (issue 15, `failureText`) with Retry, and an empty month says so in each tab. Both tabs
  * are DataTables (issue 30), so they stack at 375 px like every list.
  */
-import { Avatar, Card, HStack, Image, Tabs, Text } from '@chakra-ui/react';
+import { Card, HStack, Image, Text } from '@chakra-ui/react';
+import { Avatar } from '@/ui/bound-recipes/Avatar';
+import { Tabs } from '@/ui/bound-recipes/Tabs';
 import { useSelector } from '@xstate/react';
 import { uploadUrl } from '@/api/assets';
 import { formatPounds } from '@/api/format';

@@ -4,7 +4,8 @@
  * panel keeps its filters in. The actors are children of the panel's statechart
  * (dashboardPanel.machine.ts), which connects them to each other.
  */
-import { Button, Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
+import { Button, Field, HStack, Input } from '@chakra-ui/react';
+import { NativeSelect } from '@/ui/bound-recipes/NativeSelect';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';

@@ -12,7 +12,8 @@
  * (skeleton, or the old rows dimmed), loaded, empty ('No transactions found.'), failed (the reason
  * and Retry) and days that cannot be asked for apart.
  */
-import { Badge, Box, Card, Checkbox, Fieldset, HStack, Stack } from '@chakra-ui/react';
+import { Badge, Box, Card, Checkbox, HStack, Stack } from '@chakra-ui/react';
+import { Fieldset } from '@/ui/bound-recipes/Fieldset';
 import { useSelector } from '@xstate/react';
 import { formatDateTime, formatDollars } from '@/api/format';
 import {

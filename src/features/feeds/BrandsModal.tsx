@@ -1,5 +1,7 @@
 /** The 'All Brands' modal of the feeds list (spec §2 "Feeds list panel"): a brand search, the list, Close. */
-import { Button, CloseButton, Dialog, Input, List, Portal, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Input, Portal, Text } from '@chakra-ui/react';
+import { Dialog } from '@/ui/bound-recipes/Dialog';
+import { List } from '@/ui/bound-recipes/List';
 import type { Brand } from '@/api/schemas/shop';
 
 /** Props: the open feed's name and its brands after the search (null while closed). */

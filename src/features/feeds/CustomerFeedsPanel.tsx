@@ -4,7 +4,8 @@
  * hand Google a feed without leaving the page (the password is a token from the tokens panel beside
  * it). Renders `customerFeedsMachine`'s state: loading, the failure with Retry, none yet, or the feeds.
  */
-import { Box, Card, Code, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Field, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Code } from '@/ui/bound-recipes/Code';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { failureText } from '@/machines/failure-text';

@@ -18,13 +18,13 @@ import {
   Heading,
   HStack,
   Input,
-  List,
   Spinner,
   Stack,
-  Stat,
-  Table,
   Text,
 } from '@chakra-ui/react';
+import { List } from '@/ui/bound-recipes/List';
+import { Stat } from '@/ui/bound-recipes/Stat';
+import { Table } from '@/ui/bound-recipes/Table';
 import { useSelector } from '@xstate/react';
 import { formatCataloguePrice, formatDateTime } from '@/api/format';
 import type {

@@ -26,13 +26,13 @@ import {
   Heading,
   HStack,
   Input,
-  NativeSelect,
   Spinner,
   Stack,
   Text,
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
+import { NativeSelect } from '@/ui/bound-recipes/NativeSelect';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';

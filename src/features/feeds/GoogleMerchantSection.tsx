@@ -7,7 +7,8 @@
  * once (the tokens statechart, `tokens.issue`; `SecretOnceDialog`). Then the fetch schedule advice
  * and when any client last pulled the feed.
  */
-import { Box, Button, Field, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { List } from '@/ui/bound-recipes/List';
 import { useSelector } from '@xstate/react';
 import { formatDateTime } from '@/api/format';
 import {

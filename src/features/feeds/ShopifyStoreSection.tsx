@@ -8,7 +8,8 @@
  * "Sync now" stays in the page while the sync and the reload after it run (busy, not disabled), so
  * the keyboard focus a person put on it is still there when the counts come back.
  */
-import { Button, Flex, Heading, HStack, Link, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, HStack, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Stat } from '@/ui/bound-recipes/Stat';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '@/api/format';
 import { SHOPIFY_CONNECTION_TEXTS } from '@/api/schemas/shopify';

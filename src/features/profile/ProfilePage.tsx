@@ -7,7 +7,9 @@
  * survive a sign-out in another tab (issue 15: `UnsavedChangesPrompt` with a draft; passwords are
  * never kept). The avatar hint states every limit before any upload is tried.
  */
-import { Avatar, Button, Card, Dialog, Grid, Heading, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Avatar } from '@/ui/bound-recipes/Avatar';
+import { Dialog } from '@/ui/bound-recipes/Dialog';
 import { useSelector } from '@xstate/react';
 import { Trash2, Upload } from 'lucide-react';
 import { useCallback, useId, useRef } from 'react';

@@ -5,7 +5,8 @@
  * new token shown once is `src/ui/SecretOnceDialog.tsx` (issue 30), shared with the feed's
  * "Connect Google Merchant Center".
  */
-import { Button, Dialog, Input, Portal, Text } from '@chakra-ui/react';
+import { Button, Input, Portal, Text } from '@chakra-ui/react';
+import { Dialog } from '@/ui/bound-recipes/Dialog';
 import { useRef } from 'react';
 import type { ApiToken } from '@/api/schemas/tokens';
 import { TOKEN_NAME_MAX_LENGTH } from '@/api/schemas/tokens';

@@ -7,19 +7,10 @@
  * the prefix and says the whole token was shown once. Renders the tokens statechart and sends it
  * the person's input; the machine raises its toasts and moves the focus itself.
  */
-import {
-  Button,
-  Card,
-  Code,
-  Dialog,
-  Heading,
-  HStack,
-  Link,
-  Portal,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Code } from '@/ui/bound-recipes/Code';
+import { Dialog } from '@/ui/bound-recipes/Dialog';
+import { Table } from '@/ui/bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Plus } from 'lucide-react';

@@ -3,7 +3,8 @@
  * new-password rule at once with whether the typed password meets it (spec §5; texts of
  * ARCHITECTURE.md §4). Each rule's state is said in words and by an icon, not by colour alone.
  */
-import { HStack, IconButton, Input, InputGroup, List, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Input, InputGroup, Text } from '@chakra-ui/react';
+import { List } from '@/ui/bound-recipes/List';
 import { Check, Eye, EyeOff, X } from 'lucide-react';
 import { useState } from 'react';
 import type { FieldView } from '@/machines/form-fields';

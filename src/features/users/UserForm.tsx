@@ -17,17 +17,8 @@
  * started from the connection the server stored with the user; a save answers with the connection
  * as now stored (reset when the domain or key changed), and the panel starts afresh from it.
  */
-import {
-  Button,
-  Card,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Spinner,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { NativeSelect } from '@/ui/bound-recipes/NativeSelect';
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import type { ReactNode } from 'react';

@@ -20,15 +20,16 @@ import {
   HStack,
   Input,
   InputGroup,
-  Menu,
   Portal,
   Spinner,
-  Table,
   Text,
   useRecipe,
   useSlotRecipe,
 } from '@chakra-ui/react';
+import { Menu } from '@/ui/bound-recipes/Menu';
+import { Table } from '@/ui/bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
+import { tableSlotRecipe } from '@chakra-ui/react/theme/recipes/table';
 import { useSelector } from '@xstate/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, Plus, Search } from 'lucide-react';
 import { useMemo } from 'react';
@@ -234,7 +235,7 @@ export function UsersPanel() {
   const view = useSelector(list, selectListView);
   const exporter = useScreenActor(usersExportMachine);
   const isExporting = useSelector(exporter, selectIsExporting);
-  const tableRecipe = useSlotRecipe({ key: 'table' });
+  const tableRecipe = useSlotRecipe({ recipe: tableSlotRecipe });
   const linkRecipe = useRecipe({ key: 'link' });
   const rowsStyles = useMemo(
     () => userRowsStyles(tableRecipe({ size: 'sm' }), linkRecipe({ variant: 'plain' })),
