@@ -4,7 +4,8 @@
  * buttons (issue 31): the menus' and drawer's machinery (positioning, focus trap, dismissal, portals)
  * is not needed to paint a dashboard screen.
  */
-import { CloseButton, Drawer, Grid, Portal } from '@chakra-ui/react';
+import { CloseButton, Grid, Portal } from '@chakra-ui/react';
+import { Drawer } from '@/ui/bound-recipes/Drawer';
 import { Menu } from '@/ui/bound-recipes/Menu';
 import { CreditCard, Inbox, LogOut, Package, Settings, ShoppingCart, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';

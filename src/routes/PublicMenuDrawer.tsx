@@ -4,7 +4,8 @@
  * drawer's dialog machinery (focus trap, scroll lock, dismissal) is not needed to paint the public
  * pages (issue 6).
  */
-import { CloseButton, Drawer, Link, Portal, VStack } from '@chakra-ui/react';
+import { CloseButton, Link, Portal, VStack } from '@chakra-ui/react';
+import { Drawer } from '@/ui/bound-recipes/Drawer';
 import { NavLink } from 'react-router-dom';
 import { paths } from './paths';
 

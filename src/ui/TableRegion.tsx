@@ -63,7 +63,7 @@ export const PLAIN_ROW = 'pf-row';
 /**
  * Styles for the `Table.Body` (its `css`) whose data rows are {@link PLAIN_ROW}s: `table`, the slot
  * styles of Chakra's table recipe for the table's variants (`useSlotRecipe({ recipe: tableSlotRecipe })`,
- * as the system does not register it: `bound-recipes.tsx`), given to the plain rows and cells as the
+ * as the system does not register it: `bound-recipes/`), given to the plain rows and cells as the
  * recipe gives them to `Table.Row` and `Table.Cell`.
  */
 export function plainRowStyles(table: Record<string, SystemStyleObject>): SystemStyleObject {

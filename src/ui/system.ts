@@ -8,10 +8,10 @@
  * optimisation guide, the system starts from `defaultBaseConfig` (conditions and style properties
  * only) and adds the default theme with only the recipes below: those of the components the public
  * pages and the login card draw, and of the dashboard's components with many instances per screen
- * (badges, checkboxes, skeletons). The dashboard's other components bring their recipe with them
- * (`bound-recipes.tsx`, issue 31). A Chakra component whose recipe is missing renders unstyled,
- * without any error: `system.test.ts` fails when `src` imports a component whose recipe is neither
- * listed here nor bound.
+ * (badges, checkboxes, skeletons). The dashboard's other components, and the drawers that open on
+ * a first press, bring their recipe with them (`ui/bound-recipes/`, issue 31). A Chakra component
+ * whose recipe is missing renders unstyled, without any error: `system.test.ts` fails when `src`
+ * imports a component whose recipe is neither listed here nor bound.
  *
  * Contrast (issue 15 finding 8, WCAG 2.1 AA in light mode): every palette's focus ring is its 700 shade
  * (≥ 4.5:1 against white, `bg.subtle` and `bg.muted`, where Chakra's gray.400 ring was 2.6:1), and
@@ -32,7 +32,6 @@ import {
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -84,7 +83,6 @@ const themeConfig = defineConfig({
     slotRecipes: {
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
     },
   },

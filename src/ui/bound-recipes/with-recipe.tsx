@@ -3,10 +3,10 @@
  * (issue 31: `/` ≤ 160 KB gzip of JavaScript and no dashboard code on it). The system (`system.ts`)
  * is created by the entry, so every recipe it registers is downloaded and evaluated by every page,
  * the public landing page included; Chakra v3 has no way to register a recipe later. These
- * components, which only the dashboard and the session's notices draw, are given Chakra's default
- * recipe through their Root's documented `recipe` prop, so the recipes travel in the chunk of the
- * screens that import them, one module per component so that each screen's chunks carry only the
- * recipes it draws. Import these components from their module here, never from '@chakra-ui/react':
+ * components, which only the dashboard, the session's notices and the menus' drawers (loaded on a
+ * first press) draw, are given Chakra's default recipe through their Root's documented `recipe`
+ * prop, so the recipes travel in the chunks of the screens that import them, one module per
+ * component so that each screen's chunks carry only the recipes it draws. Import these components from their module here, never from '@chakra-ui/react':
  * there they would render unstyled (`system.test.ts` fails on that).
  *
  * The cost: Chakra compiles a recipe given by prop once per mounted Root (about 0.5 ms for the table's
