@@ -5,9 +5,10 @@
  * actions column that stays in view at 375 px instead of hiding in a sideways scroll.
  */
 import { Button, HStack, Skeleton, Text } from '@chakra-ui/react';
-import { Table } from './bound-recipes/Table';
+import { Table, useTableStyles } from './bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useMemo } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 /** Props of {@link TableRegion}. */
 export interface TableRegionProps {
@@ -56,18 +57,25 @@ export const stickyActionsColumn: SystemStyleObject = {
 /**
  * Class of a list's data row drawn as a plain `<tr>` of plain `<td>`s, for lists of up to 100 rows
  * where a Chakra `Table.Row` and `Table.Cell` per row cost a style resolution each (issue 31; Chakra's
- * styling performance guide). Its cells take {@link plainRowStyles}, set once on the `Table.Body`.
+ * styling performance guide). Such rows go in a {@link PlainRowsBody}.
  */
 export const PLAIN_ROW = 'pf-row';
 
 /**
- * Styles for the `Table.Body` (its `css`) whose data rows are {@link PLAIN_ROW}s: `table`, the slot
- * styles of Chakra's table recipe for the table's variants (`useSlotRecipe({ recipe: tableSlotRecipe })`,
- * as the system does not register it: `bound-recipes/`), given to the plain rows and cells as the
- * recipe gives them to `Table.Row` and `Table.Cell`.
+ * A `Table.Body` whose {@link PLAIN_ROW} rows and their cells get, once, the styles the enclosing
+ * `Table.Root`'s recipe and variants give `Table.Row` and `Table.Cell` (`useTableStyles`), with `css`
+ * (the list's own parts) on top. Other props go to the `Table.Body`.
  */
-export function plainRowStyles(table: Record<string, SystemStyleObject>): SystemStyleObject {
-  return { [`& > tr.${PLAIN_ROW}`]: table.row, [`& > tr.${PLAIN_ROW} > td`]: table.cell };
+export function PlainRowsBody({
+  css,
+  ...props
+}: Omit<ComponentProps<typeof Table.Body>, 'css'> & { css?: SystemStyleObject }) {
+  const table = useTableStyles();
+  const styles = useMemo(
+    () => ({ [`& > tr.${PLAIN_ROW}`]: table.row, [`& > tr.${PLAIN_ROW} > td`]: table.cell, ...css }),
+    [table, css],
+  );
+  return <Table.Body {...props} css={styles} />;
 }
 
 /** A list's state as far as its table body is concerned (`ListView.status` of list.machine). */

@@ -10,9 +10,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as theme from '@chakra-ui/react/theme';
-import { recipes, slotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
 import { COLOR_PALETTES, system } from './system';
+
+const { recipes, slotRecipes } = theme;
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chakraDir = path.join(

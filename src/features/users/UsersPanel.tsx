@@ -14,22 +14,10 @@
  * Issue 30: a user's name links to their page (as 'Edit User' does), and an email is never cut: it
  * wraps at any character when the column is narrow, with the whole address as its tooltip.
  */
-import {
-  Button,
-  Card,
-  HStack,
-  Input,
-  InputGroup,
-  Portal,
-  Spinner,
-  Text,
-  useRecipe,
-  useSlotRecipe,
-} from '@chakra-ui/react';
+import { Button, Card, HStack, Input, InputGroup, Portal, Spinner, Text, useRecipe } from '@chakra-ui/react';
 import { Menu } from '@/ui/bound-recipes/Menu';
 import { Table } from '@/ui/bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
-import { tableSlotRecipe } from '@chakra-ui/react/theme/recipes/table';
 import { useSelector } from '@xstate/react';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download, Plus, Search } from 'lucide-react';
 import { useMemo } from 'react';
@@ -57,7 +45,7 @@ import { ProgressBar } from '@/ui/ProgressBar';
 import { SHOPIFY_STATUS_COLORS, StatusDot } from '@/ui/StatusDot';
 import {
   PLAIN_ROW,
-  plainRowStyles,
+  PlainRowsBody,
   stickyActionsColumn,
   TableRegion,
   TableStatusRows,
@@ -133,16 +121,12 @@ const PART = {
 /**
  * The users' rows are plain elements (100 a page) styled here once, on the table body: the looks of
  * the Chakra components they replace (an `HStack` of a 36 px avatar and a `Stack` of the name link and
- * the muted email; `Stack`s of the statuses and of the feed share), with the table's and the links'
- * own recipes (`table` at size `sm`, `link`). Drawing 100 rows of Chakra components took 730 ms at 4×
- * CPU (issue 31).
+ * the muted email; `Stack`s of the statuses and of the feed share), the links with Chakra's `link`
+ * recipe; the rows and cells take the table's own (`PlainRowsBody`). Drawing 100 rows of Chakra
+ * components took 730 ms at 4× CPU (issue 31).
  */
-function userRowsStyles(
-  table: Record<string, SystemStyleObject>,
-  link: SystemStyleObject,
-): SystemStyleObject {
+function userRowsStyles(link: SystemStyleObject): SystemStyleObject {
   return {
-    ...plainRowStyles(table),
     [`& .${PART.user}`]: { display: 'flex', alignItems: 'center', gap: '3' },
     [`& .${PART.avatar}`]: { boxSize: AVATAR_SIZE, borderRadius: 'full', flexShrink: 0, objectFit: 'cover' },
     [`& .${PART.initial}`]: {
@@ -235,12 +219,8 @@ export function UsersPanel() {
   const view = useSelector(list, selectListView);
   const exporter = useScreenActor(usersExportMachine);
   const isExporting = useSelector(exporter, selectIsExporting);
-  const tableRecipe = useSlotRecipe({ recipe: tableSlotRecipe });
   const linkRecipe = useRecipe({ key: 'link' });
-  const rowsStyles = useMemo(
-    () => userRowsStyles(tableRecipe({ size: 'sm' }), linkRecipe({ variant: 'plain' })),
-    [tableRecipe, linkRecipe],
-  );
+  const rowsStyles = useMemo(() => userRowsStyles(linkRecipe({ variant: 'plain' })), [linkRecipe]);
   const statuses = view.filters.status;
   const sortBy = (sort: string) => list.send({ type: 'list.filter', filters: { sort } });
   const sortProps = { filters: view.filters, onSort: sortBy };
@@ -338,7 +318,7 @@ export function UsersPanel() {
                 <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body {...tableBodyProps(view.status)} css={rowsStyles}>
+            <PlainRowsBody {...tableBodyProps(view.status)} css={rowsStyles}>
               <TableStatusRows
                 status={view.status}
                 columns={COLUMNS}
@@ -350,7 +330,7 @@ export function UsersPanel() {
               {view.items.map((user) => (
                 <UserRow key={user.id} user={user} />
               ))}
-            </Table.Body>
+            </PlainRowsBody>
           </Table.Root>
         </TableRegion>
 

@@ -6,8 +6,9 @@
  * components, which only the dashboard, the session's notices and the menus' drawers (loaded on a
  * first press) draw, are given Chakra's default recipe through their Root's documented `recipe`
  * prop, so the recipes travel in the chunks of the screens that import them, one module per
- * component so that each screen's chunks carry only the recipes it draws. Import these components from their module here, never from '@chakra-ui/react':
- * there they would render unstyled (`system.test.ts` fails on that).
+ * component so that each screen's chunks carry only the recipes it draws. Import these components
+ * from their module here, never from '@chakra-ui/react': there they would render unstyled
+ * (`system.test.ts` fails on that).
  *
  * The cost: Chakra compiles a recipe given by prop once per mounted Root (about 0.5 ms for the table's
  * at 1× CPU) rather than once per page load, so only components with a few Roots per screen are here.
