@@ -11,6 +11,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { UserStatus, UserType } from '@/api/schemas/common';
 import type { Db } from '../db/open';
+import { prepareNamed } from '../db/planned-statements';
 import { refreshTokenFamilies, users } from '../db/schema';
 import { ForbiddenError, NotAuthenticatedError } from '../domain-errors';
 import { InvalidAccessTokenError, verifyAccessToken } from './jwt';
@@ -110,7 +111,7 @@ export interface Guard {
  * it on every request).
  */
 function prepareLiveLogin(db: Db) {
-  return db
+  const query = db
     .select({ userTypeId: users.user_type_id })
     .from(refreshTokenFamilies)
     .innerJoin(users, eq(users.id, refreshTokenFamilies.user_id))
@@ -122,8 +123,8 @@ function prepareLiveLogin(db: Db) {
         eq(users.status, UserStatus.Active),
       ),
     )
-    .limit(1)
-    .prepare('guard_live_login');
+    .limit(1);
+  return prepareNamed(db, query, 'guard_live_login');
 }
 
 const liveLoginStatements = new WeakMap<Db, ReturnType<typeof prepareLiveLogin>>();

@@ -20,6 +20,7 @@ import { pino } from 'pino';
 import { serializeError } from '../http/log-serializers';
 import { acquireDirectoryLock } from './lock';
 import { pgliteTemplate } from './pglite-template';
+import { PlanningPGlite } from './planned-statements';
 import { DatabaseMonitor, databaseUnavailableReason, markConnectFailure } from './outage';
 import type { DatabaseLog } from './outage';
 import { schema } from './schema';
@@ -334,7 +335,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
       // before issue 31, at the cost of its memory.
       log.error({ err: error }, 'No PGlite template could be made; initialising the data directory in place');
     }
-    client = new PGlite({
+    client = new PlanningPGlite({
       ...pgliteOptions,
       loadDataDir,
       fs: new DurableNodeFS(pgdataDir, {
@@ -351,7 +352,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Opened
       },
     });
   } else {
-    client = new PGlite({ ...pgliteOptions, loadDataDir: options.template });
+    client = new PlanningPGlite({ ...pgliteOptions, loadDataDir: options.template });
   }
   const db = drizzlePglite(client, { schema });
   const close = async () => {

@@ -12,6 +12,7 @@ import type { ApiTokenOutcome } from '../auth/api-token-check';
 import type { FeedFormat } from '@/api/schemas/feed-formats';
 import type { Config } from '../config';
 import type { Db } from '../db/open';
+import { prepareNamed } from '../db/planned-statements';
 import { feeds } from '../db/schema';
 import { findFeedOwner, loadDeliveredFeed } from './delivery';
 import { MicroCache, RenderedDocument } from './delivery-cache';
@@ -85,7 +86,7 @@ function prepareGrantPull(db: Db) {
         ),
       ),
   );
-  return db.with(granted, stamped).select().from(granted).prepare('grant_feed_pull');
+  return prepareNamed(db, db.with(granted, stamped).select().from(granted), 'grant_feed_pull');
 }
 
 /** The delivery service over `deps`, with its own document cache. */

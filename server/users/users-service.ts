@@ -19,6 +19,7 @@ import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../auth
 import { revokeUserFamilies } from '../auth/refresh-tokens';
 import { decryptSecret, encryptSecret } from '../auth/secret-box';
 import type { Db } from '../db/open';
+import { prepareNamed } from '../db/planned-statements';
 import { users, userSearchText } from '../db/schema';
 import { connectionColumns, connectionOf } from '../shopify/connection-record';
 import { forgetStore } from '../shopify/store-records';
@@ -223,12 +224,12 @@ function prepareListRows(db: Db, searched: boolean, filtered: boolean, sort: Use
     .offset(sql.placeholder('offset'));
   // `= any(array(...))` rather than a join: PostgreSQL then reads the page by primary key, where a
   // join made it hash the whole table. The same order again, as the array carries none.
-  return db
+  const query = db
     .select({ ...userColumns, total: db.$count(users, where) })
     .from(users)
     .where(sql`${users.id} = any(array(${windowIds}))`)
-    .orderBy(...order)
-    .prepare(name);
+    .orderBy(...order);
+  return prepareNamed(db, query, name);
 }
 
 /** The list's prepared statements of one database, by query shape (see `selectListRows`). */
