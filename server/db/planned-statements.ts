@@ -31,13 +31,13 @@ function identifier(text: string): string {
 }
 
 /**
- * `value` as the SQL literal PGlite's extended protocol would bind for a parameter of type OID
- * `type`: `null` for null or undefined, else the serializer's text (or `toString()`) quoted. A NUL
- * in it makes PostgreSQL refuse the whole message (08P01), as it refuses the parameter's.
+ * `value` as the SQL literal PGlite's extended protocol would bind for a parameter whose type's
+ * serializer is `serialize`: `null` for null or undefined, else the serializer's text (or
+ * `toString()`) quoted. A NUL in it makes PostgreSQL refuse the whole message (08P01), as it
+ * refuses the parameter's.
  */
-function literal(value: unknown, type: number | undefined, serializers: Record<number, Serializer>): string {
+function literal(value: unknown, serialize: Serializer | undefined): string {
   if (value === null || value === undefined) return 'null';
-  const serialize = type === undefined ? undefined : serializers[type];
   const text = serialize ? serialize(value) : String(value);
   return `'${text.replaceAll("'", "''")}'`;
 }
@@ -62,9 +62,13 @@ export class PlanningPGlite extends PGlite {
     const plan = this.#plans.get(text);
     if (!plan || options?.paramTypes || options?.blob) return super.query<T>(text, params, options);
     const types = await this.#parameterTypes(plan, text);
-    const serializers = { ...this.serializers, ...options?.serializers } as Record<number, Serializer>;
     if (!types) return super.query<T>(text, params, options);
-    const values = params.map((value, index) => literal(value, types[index], serializers));
+    const own = options?.serializers as Record<number, Serializer> | undefined;
+    const serializers = this.serializers as Record<number, Serializer>;
+    const values = params.map((value, index) => {
+      const type = types[index];
+      return literal(value, type === undefined ? undefined : (own?.[type] ?? serializers[type]));
+    });
     const args = values.length > 0 ? `(${values.join(', ')})` : '';
     try {
       const [result] = await this.exec(`execute ${identifier(plan.name)}${args}`, options);
