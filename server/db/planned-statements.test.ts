@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeError } from '../http/log-serializers';
@@ -10,6 +10,9 @@ const things = pgTable('things', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   at: timestamp('at', { withTimezone: true }).notNull(),
+  day: date('day'),
+  // Microseconds, which only PostgreSQL's text keeps: Drizzle's parsers must reach this column.
+  stamp: timestamp('stamp', { withTimezone: true, mode: 'string' }),
   meta: jsonb('meta'),
   flag: boolean('flag').notNull(),
   rank: integer('rank'),
@@ -20,7 +23,7 @@ const db = drizzle(client) as unknown as Db;
 
 beforeAll(async () => {
   await client.exec(`create table things (id serial primary key, name text not null unique,
-    at timestamptz not null, meta jsonb, flag boolean not null, rank integer)`);
+    at timestamptz not null, day date, stamp timestamptz, meta jsonb, flag boolean not null, rank integer)`);
 });
 afterAll(() => client.close());
 
@@ -35,6 +38,8 @@ const insertThing = () =>
     .values({
       name: sql.placeholder('name'),
       at: sql.placeholder('at'),
+      day: sql.placeholder('day'),
+      stamp: sql.placeholder('stamp'),
       meta: sql.placeholder('meta'),
       flag: sql.placeholder('flag'),
       rank: sql.placeholder('rank'),
@@ -61,6 +66,8 @@ describe('prepareNamed on PGlite', () => {
     const [inserted] = await insert.execute({
       name,
       at,
+      day: '2026-03-04',
+      stamp: '2026-03-04T05:06:07.123456Z',
       meta: { a: "it's", b: [1, null] },
       flag: true,
       rank: null,
@@ -75,6 +82,8 @@ describe('prepareNamed on PGlite', () => {
       id: inserted?.id,
       name,
       at,
+      day: '2026-03-04',
+      stamp: '2026-03-04 05:06:07.123456+00',
       meta: { a: "it's", b: [1, null] },
       flag: true,
       rank: null,
@@ -84,7 +93,15 @@ describe('prepareNamed on PGlite', () => {
 
   it('reports a failed execution with the statement’s text and parameters, and logs no value', async () => {
     const insert = prepareNamed(db, insertThing(), 'insert_thing');
-    const values = { name: 'duplicate-secret', at: new Date(), meta: null, flag: false, rank: 1 };
+    const values = {
+      name: 'duplicate-secret',
+      at: new Date(),
+      day: null,
+      stamp: null,
+      meta: null,
+      flag: false,
+      rank: 1,
+    };
     await insert.execute(values);
 
     const error: unknown = await insert.execute(values).then(
