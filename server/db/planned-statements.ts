@@ -122,8 +122,8 @@ export class PlanningPGlite extends PGlite {
 }
 
 /**
- * `query.prepare(name)`, planned once per session on PGlite as well (see the module's comment) when
- * `client` (the Drizzle database's `$client`) is a PlanningPGlite. Returns Drizzle's prepared
+ * `query.prepare(name)` on `db`, planned once per session on PGlite as well (see the module's
+ * comment) when `db`'s client (Drizzle's `$client`) is a PlanningPGlite. Returns Drizzle's prepared
  * statement, used as usual.
  */
 export function prepareNamed<P extends { getQuery(): Query }>(
