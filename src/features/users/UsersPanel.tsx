@@ -50,6 +50,7 @@ import {
   TableRegion,
   TableStatusRows,
   tableBodyProps,
+  useRowsInTwoSteps,
 } from '@/ui/TableRegion';
 import { useListUrlSync } from './useListUrlSync';
 
@@ -221,6 +222,7 @@ export function UsersPanel() {
   const isExporting = useSelector(exporter, selectIsExporting);
   const linkRecipe = useRecipe({ key: 'link' });
   const rowsStyles = useMemo(() => userRowsStyles(linkRecipe({ variant: 'plain' })), [linkRecipe]);
+  const drawn = useRowsInTwoSteps(view.items);
   const statuses = view.filters.status;
   const sortBy = (sort: string) => list.send({ type: 'list.filter', filters: { sort } });
   const sortProps = { filters: view.filters, onSort: sortBy };
@@ -318,7 +320,11 @@ export function UsersPanel() {
                 <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <PlainRowsBody {...tableBodyProps(view.status)} css={rowsStyles}>
+            <PlainRowsBody
+              {...tableBodyProps(view.status)}
+              {...(!drawn.complete && { 'aria-busy': true })}
+              css={rowsStyles}
+            >
               <TableStatusRows
                 status={view.status}
                 columns={COLUMNS}
@@ -327,7 +333,7 @@ export function UsersPanel() {
                 failedText={failureText(USERS_LOAD_FAILED_MESSAGE, view.error)}
                 onRetry={() => list.send({ type: 'list.reload' })}
               />
-              {view.items.map((user) => (
+              {drawn.rows.map((user) => (
                 <UserRow key={user.id} user={user} />
               ))}
             </PlainRowsBody>
