@@ -13,6 +13,7 @@ import {
   selectAllFilteredSelected,
   selectBrandSelection,
   selectCanSave,
+  selectDiagnosticsActor,
   selectDraftValues,
   selectFieldView,
   selectIncludeUnpublished,
@@ -568,9 +569,13 @@ describe('a real store: variants, shared SKUs, products that cannot be added (is
 });
 
 describe('the Delivery panel (issue 12)', () => {
-  it('loads the edited feed once ready, and again after each save', async () => {
-    const { actor, calls } = await ready({ feedId: 5 });
-    await waitFor(actor, () => calls.diagnostics.length === 1);
+  it("asks for the edited feed's diagnostics as the editor starts, shows them once ready, and loads them again after each save", async () => {
+    const { actor, calls } = start({ feedId: 5 });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    expect(calls.diagnostics).toEqual([5]);
+    expect(selectDiagnosticsActor(actor.getSnapshot())).toBeUndefined();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(selectDiagnosticsActor(actor.getSnapshot())?.getSnapshot().context.feedId).toBe(5);
     expect(calls.diagnostics).toEqual([5]);
     actor.send({ type: 'name.change', value: 'Renamed' });
     actor.send({ type: 'submit' });

@@ -13,9 +13,10 @@
  *
  * The selection rules themselves (what can be added, brands, filter, SKU matching, counts; issue
  * 11) are pure functions in feed-selection.ts; this chart decides when they apply. SKU import keeps
- * the SKUs that added nothing in the box and says why. Issue 12: while ready, the Delivery panel's
- * statechart (feedDiagnostics.machine.ts) runs as the child `diagnostics` and is reloaded after
- * every save.
+ * the SKUs that added nothing in the box and says why. Issue 12: the Delivery panel's statechart
+ * (feedDiagnostics.machine.ts) runs as the child `diagnostics` and is reloaded after every save; it
+ * starts with the editor, so an edited feed's diagnostics are asked for beside its own data rather
+ * than after them (issue 31), and the panel shows it once the editor is ready.
  *
  * Issue 15: a partly selected brand's toggle selects all of it first (a second click deselects it);
  * each bulk selection change (brand toggle, 'Select/Deselect All Products', SKU import) can be taken
@@ -424,6 +425,11 @@ export const feedEditorMachine = setup({
     savedFeed: null,
     undo: null,
   }),
+  invoke: {
+    id: 'diagnostics',
+    src: 'diagnostics',
+    input: ({ context }) => ({ feedId: context.feedId }),
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -553,11 +559,6 @@ export const feedEditorMachine = setup({
       on: { retry: 'loading' },
     },
     ready: {
-      invoke: {
-        id: 'diagnostics',
-        src: 'diagnostics',
-        input: ({ context }) => ({ feedId: context.feedId }),
-      },
       initial: 'editing',
       states: {
         editing: {
@@ -800,7 +801,7 @@ export function selectFieldView(snapshot: FeedEditorSnapshot, field: FeedFormFie
 
 /** The Delivery panel's actor (the `diagnostics` child) while the editor is ready, else undefined. */
 export function selectDiagnosticsActor(snapshot: FeedEditorSnapshot) {
-  return snapshot.children.diagnostics;
+  return snapshot.matches('ready') ? snapshot.children.diagnostics : undefined;
 }
 
 /** The form's values for the unsaved-input draft (`FeedDraftValues`), JSON-serialisable. */

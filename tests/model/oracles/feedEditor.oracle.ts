@@ -4,7 +4,7 @@
  * field states", §5 "Feed save" and "SKU import", §7 (GET /shop/categories, GET /shop/products cached
  * in local storage, GET /feeds/{feedId}, POST /feeds/create, PUT /feeds/{feedId}), §8 feed toasts,
  * §9 "Shop products cache 24 hours"; and the issues the machine names: 11 (products that cannot be
- * added), 12 (the Delivery panel as a child, reloaded after a save), 14 (toasts, navigation and focus
+ * added), 12 (the Delivery panel as a child, reloaded after a save; started with the editor, issue 31), 14 (toasts, navigation and focus
  * as effects), 15 (Undo of a bulk selection change, drafts kept across a sign-out, the server's
  * reason in a failed save's toast), 26 (delivering products not on the online store, a choice of the
  * feed). Most actions are the machine's inline `assign`s, shown as `xstate.assign`: the model checks
@@ -22,7 +22,11 @@ export default defineOracle({
   // §9's 24 hours is the age of the products cache, read by a guard when the editor loads: no timer.
   delays: {},
   states: {
-    feedEditor: {},
+    // Issue 12: the Delivery panel runs beside the editor; issue 31: it starts with the editor, so an
+    // edited feed's diagnostics are asked for beside its loads (the panel shows once ready).
+    feedEditor: {
+      invoke: ['diagnostics'],
+    },
     // §2: the editor needs the customers and brands, the shop products and, when editing, the feed,
     // all at once; a new attempt clears the last failure.
     'feedEditor.loading': {
@@ -77,10 +81,7 @@ export default defineOracle({
     'feedEditor.failed': {
       retry: ['→ #feedEditor.loading'],
     },
-    // Issue 12: the Delivery panel runs beside the form while it is on show.
-    'feedEditor.ready': {
-      invoke: ['diagnostics'],
-    },
+    'feedEditor.ready': {},
     'feedEditor.ready.editing': {
       // §2 fields name and customer; each edit re-validates a touched field (§4) and updates whether
       // there are unsaved changes.
