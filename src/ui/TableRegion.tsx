@@ -177,10 +177,11 @@ export function TableStatusRows(props: TableStatusRowsProps) {
 
 /**
  * Props for the `Table.Body` of a list: while a new answer loads over old rows, the rows are dimmed
- * and the body is marked busy, so stale rows never pass for the answer.
+ * and the body is marked busy, so stale rows never pass for the answer. It is busy too while only
+ * the first rows of an answer are drawn (`allRowsDrawn` false, {@link useRowsInTwoSteps}).
  */
-export function tableBodyProps(status: TableBodyStatus) {
+export function tableBodyProps(status: TableBodyStatus, allRowsDrawn = true) {
   return status === 'loading'
     ? ({ 'aria-busy': true, opacity: 0.5, transition: 'opacity 0.15s' } as const)
-    : ({ 'aria-busy': false } as const);
+    : ({ 'aria-busy': !allRowsDrawn } as const);
 }

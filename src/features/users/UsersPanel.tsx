@@ -320,11 +320,7 @@ export function UsersPanel() {
                 <Table.ColumnHeader css={stickyActionsColumn}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <PlainRowsBody
-              {...tableBodyProps(view.status)}
-              {...(!drawn.complete && { 'aria-busy': true })}
-              css={rowsStyles}
-            >
+            <PlainRowsBody {...tableBodyProps(view.status, drawn.complete)} css={rowsStyles}>
               <TableStatusRows
                 status={view.status}
                 columns={COLUMNS}
