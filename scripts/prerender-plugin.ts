@@ -58,8 +58,8 @@ export function prerenderedDocument(
   // browsers ignore it): painted while the parser was still in the body, the login card grew
   // by a third under the visitor's eyes.
   // Each style is marked as emotion marks the server-rendered styles it has moved (`data-s`), so
-  // emotion takes them over where they are: moving 60 styles within the head when the app started
-  // cost a style recalculation of the whole page.
+  // emotion takes them over where they are: moving 60 styles within the head was 15 % of the
+  // entry's evaluation in a trace of /dashboard/users.
   const styles = (page.match(EMOTION_STYLE) ?? []).map((style) =>
     style.replace(/^<style data-emotion="([^"]*)">/, '<style data-emotion="$1" data-s="">'),
   );
