@@ -4,7 +4,7 @@
  * Creating, reading and updating users is in users.test.ts.
  */
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UserStatus } from '@/api/schemas/common';
 import type { UsersPage, UserStatistic } from '@/api/schemas/users';
@@ -162,6 +162,20 @@ describe('users list', () => {
     expect(page.body).not.toContain(SHOPIFY_SECRET);
     expect(page.body).not.toContain('"shopify_admin_api"');
     expect(page.json().users[0].has_shopify_admin_api).toBe(true);
+  });
+
+  it("plans its statements once in each of the database's sessions (issue 31)", async () => {
+    // Three transactions at once hold three of the pool's connections on PostgreSQL; PGlite has one.
+    const modes = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.db.transaction(async (tx) => {
+          const result = await tx.execute(sql`select current_setting('plan_cache_mode') as mode`);
+          // Both drivers answer with `rows`; Drizzle types the answer by driver.
+          return (result as unknown as { rows: { mode: string }[] }).rows[0]?.mode;
+        }),
+      ),
+    );
+    expect(modes).toEqual(['force_generic_plan', 'force_generic_plan', 'force_generic_plan']);
   });
 });
 
