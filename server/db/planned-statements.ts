@@ -11,9 +11,12 @@
  * written as SQL literals by PGlite's own serializer for each parameter's type, as its extended
  * protocol would send them (`standard_conforming_strings` is on, so doubling quotes is the whole
  * escaping). Statements run inside a transaction, and anything not marked, take PGlite's usual path.
+ * On both databases, the rows of a statement made with `prepareNamed` are mapped to objects with
+ * each field's decoder looked up once (`useFlatRowMapper`).
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { Column, is, SQL } from 'drizzle-orm';
 import type { Query } from 'drizzle-orm';
 import type { Db } from './open';
 
@@ -123,8 +126,8 @@ export class PlanningPGlite extends PGlite {
 
 /**
  * `query.prepare(name)` on `db`, planned once per session on PGlite as well (see the module's
- * comment) when `db`'s client (Drizzle's `$client`) is a PlanningPGlite. Returns Drizzle's prepared
- * statement, used as usual.
+ * comment) when `db`'s client (Drizzle's `$client`) is a PlanningPGlite, and its rows mapped with the
+ * decoders looked up once (`useFlatRowMapper`). Returns Drizzle's prepared statement, used as usual.
  */
 export function prepareNamed<P extends { getQuery(): Query }>(
   db: Db,
@@ -132,7 +135,54 @@ export function prepareNamed<P extends { getQuery(): Query }>(
   name: string,
 ): P {
   const prepared = query.prepare(name);
+  useFlatRowMapper(prepared);
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PlanningPGlite) client.planOnce(name, prepared.getQuery().sql);
   return prepared;
+}
+
+/** A column's or an SQL expression's conversion of a driver's value (Drizzle's, not in its types). */
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** What `useFlatRowMapper` reads and sets of Drizzle's prepared statement (not in its types). */
+interface MappedStatement {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/** The decoder Drizzle's `mapResultRow` uses for `field`; undefined for the kinds it nests. */
+function decoderOf(field: unknown): Decoder | undefined {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  if (is(field, SQL.Aliased)) return (field.sql as unknown as { decoder: Decoder }).decoder;
+  return undefined;
+}
+
+/**
+ * Gives `prepared` a row mapper that does what Drizzle's does, with each field's decoder looked up
+ * once rather than for every value: Drizzle's `mapResultRow` tests each field's class, up its
+ * prototype chain for an SQL expression, per value of every row, 15 % of the server's CPU on a
+ * 100-user page (issue 31). Only for selections whose fields are all at the top level and of the
+ * kinds above; any other statement, or a Drizzle whose prepared statements no longer look like
+ * this, keeps Drizzle's own mapping.
+ */
+function useFlatRowMapper(prepared: object): void {
+  const statement = prepared as MappedStatement;
+  const fields = statement.fields;
+  if (!fields || statement.customResultMapper || fields.some(({ path }) => path.length !== 1)) return;
+  const keys = fields.map(({ path }) => path[0]!);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  if (decoders.includes(undefined)) return;
+  const decode = decoders as Decoder[];
+  statement.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let index = 0; index < keys.length; index += 1) {
+        const value = row[index];
+        mapped[keys[index]!] = value === null ? null : decode[index]!.mapFromDriverValue(value);
+      }
+      return mapped;
+    });
 }
