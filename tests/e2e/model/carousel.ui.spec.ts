@@ -51,6 +51,7 @@ import type { CarouselEvent, CarouselSnapshot } from '@/machines/carousel.machin
 import carouselModel from '../../model/models/carousel.model';
 import type { ModelEvent, ModelPath } from '../../model/harness';
 import { CLOCK_INSTALLED_AT, coveringPaths, describeUiModel, LEAN_TRACE, pauseClock } from './ui-model';
+import { openBrandCarousel } from '../brand-carousel';
 import type { UiModel, UiRun } from './ui-model';
 
 type CarouselMachine = typeof carouselModel.machine;
@@ -61,11 +62,6 @@ type CarouselModelEvent = ModelEvent<CarouselMachine>;
 const BRANDS = ['Seeking Health', 'Risewell', 'Listen To Your Gut', 'Pure Encapsulation', 'Bare Biology'];
 /** Spec §9: the carousel advances every 5000 ms. */
 const SLIDE_INTERVAL_MS = 5000;
-/**
- * React 19 reveals a lazy component that has loaded no sooner than 300 ms after its fallback showed
- * (react-dom's FALLBACK_THROTTLE_MS), on the page's timers, which Playwright's clock holds.
- */
-const LAZY_REVEAL_MS = 300;
 const INPUT = 'five brands';
 
 /**
@@ -232,20 +228,7 @@ const carouselUi: UiModel<CarouselMachine> = {
   incidental: ['slide.shown'],
   start: async ({ page }) => {
     await pauseClock(page);
-    await page.goto('/');
-    const code = page.waitForResponse(/\/BrandCarousel-[\w-]+\.js$/);
-    await page.getByRole('heading', { name: 'Popular Brands' }).scrollIntoViewIfNeeded();
-    await code;
-    // Lets React take the loaded code, which it shows LAZY_REVEAL_MS after its fallback showed.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve();
-          channel.port2.postMessage(null);
-        }),
-    );
-    await page.clock.runFor(LAZY_REVEAL_MS);
+    await openBrandCarousel(page);
     await expect(carousel(page)).toBeVisible();
   },
   events: {
