@@ -14,7 +14,7 @@ import { startInspectorIfAsked } from '@/machines/inspector';
 import { logRouteError } from '@/routes/route-errors';
 import { createAppRouter, loadMatchedRoutes } from '@/routes/router';
 import { reloadOnFailedChunks } from '@/ui/new-version-reload';
-import { system } from '@/ui/system';
+import { appSystem } from '@/ui/system';
 
 startInspectorIfAsked(window.location.search);
 reloadOnFailedChunks();
@@ -26,7 +26,7 @@ if (container === null) throw new Error('index.html has no #root element');
 function app() {
   return (
     <StrictMode>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         {/* Location updates are not wrapped in transitions: statechart actors update through
             useSyncExternalStore, and their synchronous renders kept starving the router's transitions,
             so screens never saw back/forward locations (the users list stayed on its old query). */}
@@ -60,10 +60,11 @@ const onCaughtError = (error: unknown) => logRouteError(error);
 if (container.firstElementChild === null) {
   createRoot(container, { onCaughtError }).render(app());
 } else {
-  void Promise.all([loadMatchedRoutes(window.location.pathname), mayHydrate(container)]).then(
-    ([, hydrate]) => {
-      if (hydrate) hydrateRoot(container, app(), { onCaughtError });
-      else createRoot(container, { onCaughtError }).render(app());
-    },
-  );
+  const ready = Promise.all([loadMatchedRoutes(window.location.pathname), mayHydrate(container)]);
+  // Made while the route's files download, not before asking for them (see appSystem).
+  appSystem();
+  void ready.then(([, hydrate]) => {
+    if (hydrate) hydrateRoot(container, app(), { onCaughtError });
+    else createRoot(container, { onCaughtError }).render(app());
+  });
 }

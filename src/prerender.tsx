@@ -11,7 +11,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { UserType } from '@/api/schemas/common';
 import { routes } from '@/routes/router';
-import { system } from '@/ui/system';
+import { appSystem } from '@/ui/system';
 
 /** A page prerendered: its route path and, for a page of the signed-in area, the role it is drawn for. */
 export interface PrerenderedPage {
@@ -50,7 +50,7 @@ export async function prerenderPage(pathname: string): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={appSystem()}>
         {/* No hydration data: the public routes have no loaders, and the CSP allows no inline script. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </ChakraProvider>

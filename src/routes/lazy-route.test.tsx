@@ -3,7 +3,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { system } from '@/ui/system';
+import { appSystem } from '@/ui/system';
 import { retryingLazy, type LoadedRoute } from './lazy-route';
 import { ROUTE_ERROR_TEXT, RouteError, SITE_HOME } from './RouteError';
 
@@ -26,7 +26,7 @@ async function mountWith(load: () => Promise<LoadedRoute>) {
     },
   ]);
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );

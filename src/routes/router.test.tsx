@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileUser } from '@/api/schemas/auth';
 import { UserType } from '@/api/schemas/common';
 import type * as ProductsPageModule from '@/features/public/ProductsPage';
-import { system } from '@/ui/system';
+import { appSystem } from '@/ui/system';
 import { aUser } from '@test-support/builders';
 import { NoopResizeObserver } from '@test-support/jsdom';
 import { CONDITION } from '@test-support/time-limits';
@@ -86,7 +86,7 @@ async function routerAt(path: string) {
  */
 async function mount(router: Awaited<ReturnType<typeof routerAt>>) {
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );

@@ -32,7 +32,7 @@ import {
 } from '@/machines/session.machine';
 import { retryDelayMs } from '@/machines/sessionRetry.machine';
 import { SERVER_UNREACHABLE_TITLE, TRY_NOW_LABEL } from '@/ui/ServerUnreachableNotice';
-import { system } from '@/ui/system';
+import { appSystem } from '@/ui/system';
 import { httpFailure, networkFailure } from '@test-support/api-errors';
 import { anAccessToken, aUser } from '@test-support/builders';
 import { deferred } from '@test-support/deferred';
@@ -129,7 +129,7 @@ function openAt(url: string, { stored = true, accessToken = 'access-1' } = {}) {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
   }
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <RouterProvider router={createMemoryRouter(ROUTES, { initialEntries: [url] })} />
     </ChakraProvider>,
   );

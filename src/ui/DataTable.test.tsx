@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './DataTable';
 import type { DataTableColumn, DataTableSort } from './DataTable';
 import type { TableBodyStatus } from './TableRegion';
-import { system } from './system';
+import { appSystem } from './system';
 
 type Row = { id: number; name: string; amount: number };
 
@@ -32,7 +32,7 @@ function renderTable(options: { sortedBy?: DataTableSort; status?: TableBodyStat
   const onSort = vi.fn();
   const onRetry = vi.fn();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <DataTable
         label="Orders table"
         caption="Orders"

@@ -3,12 +3,12 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Pagination } from './Pagination';
-import { system } from './system';
+import { appSystem } from './system';
 
 function renderPagination(currentPage: number, totalPages: number) {
   const onPageChange = vi.fn();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <Pagination currentPage={currentPage} totalPages={totalPages} onPageChange={onPageChange} />
     </ChakraProvider>,
   );

@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as theme from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { COLOR_PALETTES, system } from './system';
+import { COLOR_PALETTES, appSystem } from './system';
+
+const system = appSystem();
 
 const { recipes, slotRecipes } = theme;
 
@@ -206,6 +208,34 @@ describe('the Chakra system', () => {
         themeExports[recipeName!],
       );
       expect(system.hasRecipe(asked[0]!), `'${asked[0]}' is bound, so not registered`).toBe(false);
+    }
+  });
+
+  it('has light values only: no CSS variables under any condition such as dark mode', () => {
+    expect([...system.tokens.cssVarMap.keys()]).toEqual(['base']);
+    expect(lightColor('bg')).toBe('#ffffff');
+  });
+
+  it('has each of Chakra\'s colour palettes that src names (a string such as "teal" or "teal.500"), and no other', () => {
+    const chakraPalettes = Object.keys(theme.semanticTokens.colors ?? {}).filter(
+      (group) => !['bg', 'fg', 'border'].includes(group),
+    );
+    const named = new Set<string>();
+    const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /(?<!\.test)\.tsx?$/.test(file),
+    );
+    for (const file of files) {
+      const source = readFileSync(path.join(srcDir, file), 'utf8');
+      for (const [, group] of source.matchAll(/['"`]([a-z]+)(?:\.[\w.]+)?['"`]/g)) {
+        if (chakraPalettes.includes(group!)) named.add(group!);
+      }
+    }
+    expect(named.size).toBeGreaterThan(0);
+    for (const palette of chakraPalettes) {
+      const has = system.tokens.getByName(`colors.${palette}.500`) !== undefined;
+      expect(has, `${palette} ${named.has(palette) ? 'is named in src' : 'is not named in src'}`).toBe(
+        named.has(palette),
+      );
     }
   });
 

@@ -1,7 +1,11 @@
 /**
  * The Chakra v3 design system of the whole app: Chakra's default tokens, global styles and the
  * recipes of the Chakra components the app renders, plus a `brand` palette (a deep teal), usable as
- * `colorPalette="brand"`. Light mode only: nothing sets the `dark` class.
+ * `colorPalette="brand"`. Light mode only: nothing sets the `dark` class, so the semantic tokens keep
+ * only their light values, and only the colour palettes the app names ({@link COLOR_PALETTES}) are
+ * kept. Issue 31: making the system was the app's largest task at start (about 300 ms at 4× CPU
+ * slowdown), and its tokens' CSS variables were half of every prerendered page's styles; Chakra's
+ * dark values and its teal, cyan, purple and pink palettes were a third of its 666 tokens.
  *
  * Issue 6 (≤ 160 KB gzip of JavaScript for /): Chakra's `defaultConfig` carries the recipes of all of
  * its ~90 components, about 20 KB gzip that every page downloaded. Following Chakra's bundle
@@ -21,6 +25,7 @@
  * ratios.
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import type { SystemContext } from '@chakra-ui/react';
 import {
   animationStyles,
   badgeRecipe,
@@ -51,6 +56,38 @@ import {
 } from '@chakra-ui/react/theme';
 import { GLOBAL_CLASS_STYLES } from './global-classes';
 
+/**
+ * The colour palettes the system has, as `colorPalette` or by shade (`green.500`): the Chakra palettes
+ * the app names, plus its `brand`. Chakra's other palettes are left out; `system.test.ts` fails when
+ * `src` names one.
+ */
+export const COLOR_PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'brand'] as const;
+
+/** Chakra's palettes: its colour groups other than the page's own `bg`, `fg` and `border`. */
+const chakraPalettes = new Set(
+  Object.keys(semanticTokens.colors ?? {}).filter((group) => !['bg', 'fg', 'border'].includes(group)),
+);
+
+/** `colors` (tokens or semantic tokens) without Chakra's palettes outside {@link COLOR_PALETTES}. */
+function usedPalettes<T extends object>(colors: T): T {
+  const kept: readonly string[] = COLOR_PALETTES;
+  return Object.fromEntries(
+    Object.entries(colors).filter(([group]) => !chakraPalettes.has(group) || kept.includes(group)),
+  ) as T;
+}
+
+/** A semantic token (or a group of them) with its `{ _light, _dark }` value replaced by the light one. */
+function lightOnly(token: unknown): unknown {
+  if (typeof token !== 'object' || token === null) return token;
+  if ('value' in token) {
+    const { value } = token;
+    return typeof value === 'object' && value !== null && '_light' in value
+      ? { ...token, value: value._light }
+      : token;
+  }
+  return Object.fromEntries(Object.entries(token).map(([key, nested]) => [key, lightOnly(nested)]));
+}
+
 /** Chakra's default theme (`defaultThemeConfig`) with only the recipes of the components in use. */
 const themeConfig = defineConfig({
   preflight: true,
@@ -60,8 +97,11 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: usedPalettes(tokens.colors ?? {}) },
+    semanticTokens: lightOnly({
+      ...semanticTokens,
+      colors: usedPalettes(semanticTokens.colors ?? {}),
+    }) as typeof semanticTokens,
     textStyles,
     layerStyles,
     animationStyles,
@@ -87,21 +127,6 @@ const themeConfig = defineConfig({
     },
   },
 });
-
-/** Chakra's colour palettes that components may use as `colorPalette`, plus the app's `brand`. */
-export const COLOR_PALETTES = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-  'brand',
-] as const;
 
 /** `<palette>.focusRing` for every palette: its 700 shade (see the module comment). */
 const focusRings = Object.fromEntries(
@@ -155,5 +180,15 @@ const appConfig = defineConfig({
   },
 });
 
-/** Pass to `<ChakraProvider value={system}>`. */
-export const system = createSystem(defaultBaseConfig, themeConfig, appConfig);
+let system: SystemContext | undefined;
+
+/**
+ * The system, made on the first call and kept: pass it to `<ChakraProvider value={appSystem()}>`.
+ * Made on demand rather than when this module loads because making it is the largest single task of
+ * the app's start (about 300 ms at 4× CPU slowdown, issue 31): `src/main.tsx` asks for the route's
+ * code first, so those files download while the system is made.
+ */
+export function appSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, themeConfig, appConfig);
+  return system;
+}

@@ -23,7 +23,7 @@ import type { SessionTokens } from '@/machines/session-adapters';
 import { sessionMachine } from '@/machines/session.machine';
 import { SessionActorContext } from '@/routes/session';
 import { UiEffectsProvider } from '@/routes/ui-effects';
-import { system } from '@/ui/system';
+import { appSystem } from '@/ui/system';
 import { stopGivenActors } from './given-actors';
 
 export { givenActor } from './given-actors';
@@ -111,7 +111,7 @@ export function renderScreen(screen: ReactElement, { url = '/', session }: Scree
     initialEntries: [url],
   });
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <RouterProvider router={router} />
     </ChakraProvider>,
   );
