@@ -20,7 +20,13 @@ import { Table } from './bound-recipes/Table';
 import type { SystemStyleObject } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from './TableRegion';
+import {
+  PlainRowsBody,
+  TableRegion,
+  TableStatusRows,
+  stickyActionsColumn,
+  tableBodyProps,
+} from './TableRegion';
 import type { TableStatusRowsProps } from './TableRegion';
 
 /** One column of a {@link DataTable}. */
@@ -166,7 +172,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             })}
           </Table.Row>
         </Table.Header>
-        <Table.Body role="rowgroup" {...tableBodyProps(props.status.status)}>
+        <PlainRowsBody role="rowgroup" {...tableBodyProps(props.status.status)}>
           <TableStatusRows {...props.status} columns={columns.length} />
           {rows.map((row) => (
             <Table.Row key={props.rowKey(row)} role="row">
@@ -184,7 +190,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ))}
             </Table.Row>
           ))}
-        </Table.Body>
+        </PlainRowsBody>
       </Table.Root>
     </TableRegion>
   );

@@ -6,6 +6,7 @@
  * styling performance guide: static styles, keyed by attributes, instead of props per element.
  */
 import type { SystemStyleObject } from '@chakra-ui/react';
+import { skeletonRecipe } from '@chakra-ui/react/theme';
 
 /** Class names of {@link GLOBAL_CLASS_STYLES}, for `className`. */
 export const GLOBAL_CLASS = {
@@ -15,12 +16,15 @@ export const GLOBAL_CLASS = {
   /** A thin bar showing a share (ProgressBar); the filled part's width is its inline style. */
   progress: 'pf-progress',
   progressRange: 'pf-progress__range',
+  /** A line of text still loading, in a list's loading rows (TableStatusRows). */
+  skeletonLine: 'pf-skeleton-line',
 } as const;
 
 /**
  * The classes' styles, in Chakra's style object (tokens resolve): the StatusDot's layout of an
- * `HStack gap="2"` with a `2.5` round dot, and the ProgressBar's track and range of Chakra's
- * progress recipe at size `xs`, variant `outline`, shape `full`, palette `brand`.
+ * `HStack gap="2"` with a `2.5` round dot, the ProgressBar's track and range of Chakra's
+ * progress recipe at size `xs`, variant `outline`, shape `full`, palette `brand`, and the skeleton
+ * line of Chakra's `<Skeleton height="4" />` (its recipe's loading pulse).
  */
 export const GLOBAL_CLASS_STYLES: Record<string, SystemStyleObject> = {
   [`.${GLOBAL_CLASS.statusDot}`]: { display: 'flex', alignItems: 'center', gap: '2' },
@@ -45,5 +49,10 @@ export const GLOBAL_CLASS_STYLES: Record<string, SystemStyleObject> = {
     bg: 'brand.solid',
     transitionProperty: 'width',
     transitionDuration: 'slow',
+  },
+  [`.${GLOBAL_CLASS.skeletonLine}`]: {
+    ...skeletonRecipe.variants?.loading.true,
+    ...skeletonRecipe.variants?.variant.pulse,
+    h: '4',
   },
 };

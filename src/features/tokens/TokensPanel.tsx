@@ -27,7 +27,13 @@ import { useScreenActor } from '@/routes/screen-actor';
 import { ProgressBar } from '@/ui/ProgressBar';
 import { STACKED } from '@/ui/DataTable';
 import { StatusDot } from '@/ui/StatusDot';
-import { TableRegion, TableStatusRows, stickyActionsColumn, tableBodyProps } from '@/ui/TableRegion';
+import {
+  PlainRowsBody,
+  TableRegion,
+  TableStatusRows,
+  stickyActionsColumn,
+  tableBodyProps,
+} from '@/ui/TableRegion';
 import { SecretOnceDialog } from '@/ui/SecretOnceDialog';
 import { RevokeTokenDialog, TokenNameDialog } from './TokenDialogs';
 
@@ -249,7 +255,7 @@ export function TokensPanel({ userId }: TokensPanelProps) {
                 <Table.ColumnHeader css={{ md: stickyActionsColumn }}>Actions</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
-            <Table.Body {...tableBodyProps(view.status)}>
+            <PlainRowsBody {...tableBodyProps(view.status)}>
               <TableStatusRows
                 status={view.status}
                 columns={COLUMNS.length + 1}
@@ -271,7 +277,7 @@ export function TokensPanel({ userId }: TokensPanelProps) {
                     onRestore={() => tokens.send({ type: 'tokens.restore', tokenId: token.id })}
                   />
                 ))}
-            </Table.Body>
+            </PlainRowsBody>
           </Table.Root>
         </TableRegion>
       </Card.Body>
