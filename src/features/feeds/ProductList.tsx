@@ -7,7 +7,8 @@
  * (a feed that holds one may remove it). Virtualised with @tanstack/react-virtual, so only the
  * visible rows exist in the page whatever the catalogue size.
  */
-import { Badge, Box, Checkbox, HStack, Image, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Text } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { formatCataloguePrice } from '@/api/format';
@@ -79,6 +80,51 @@ function thumbnailOf(product: ShopProduct): string | null {
   return primary?.thumbnails.thumbnail_50 ?? null;
 }
 
+/** Class names of a product row's parts, styled once on the list by {@link PRODUCT_ROWS_STYLES}. */
+const PART = {
+  item: 'pf-product',
+  row: 'pf-product__row',
+  thumbnail: 'pf-product__thumbnail',
+  noThumbnail: 'pf-product__no-thumbnail',
+  text: 'pf-product__text',
+  line: 'pf-product__line',
+  name: 'pf-product__name',
+  facts: 'pf-product__facts',
+  truncated: 'pf-product__truncated',
+  fixed: 'pf-product__fixed',
+  notice: 'pf-product__notice',
+  price: 'pf-product__price',
+} as const;
+
+/**
+ * The rows are plain elements styled here once, on the list: the looks of the Chakra components they
+ * replace (an `HStack` row of a 50 px `Image`, a `Box` of two `HStack` lines of `Text`, the price).
+ * Issue 31: the 16 rows a list first draws were about 200 Chakra components, and resolving their
+ * styles was most of the 1.1 s (at 4× CPU) between the catalogue's answer and the first rows; the
+ * checkbox and the status badge stay Chakra's.
+ */
+const PRODUCT_ROWS_STYLES: Record<string, SystemStyleObject> = {
+  [`& .${PART.item}`]: { position: 'absolute', top: '0', left: '0', w: 'full' },
+  [`& .${PART.row}`]: {
+    display: 'flex',
+    alignItems: 'center',
+    h: `${PRODUCT_ROW_HEIGHT}px`,
+    px: '3',
+    gap: '3',
+    borderBottomWidth: '1px',
+  },
+  [`& .${PART.thumbnail}`]: { boxSize: '50px', objectFit: 'cover', rounded: 'sm' },
+  [`& .${PART.noThumbnail}`]: { boxSize: '50px', bg: 'bg.muted', rounded: 'sm' },
+  [`& .${PART.text}`]: { flex: '1', minW: '0' },
+  [`& .${PART.line}`]: { display: 'flex', alignItems: 'center', gap: '2', minW: '0' },
+  [`& .${PART.facts}`]: { fontSize: 'xs', color: 'fg.muted' },
+  [`& .${PART.name}`]: { fontWeight: 'medium' },
+  [`& .${PART.truncated}`]: { truncate: true },
+  [`& .${PART.fixed}`]: { flexShrink: '0' },
+  [`& .${PART.notice}`]: { fontSize: 'xs', color: 'fg.warning' },
+  [`& .${PART.price}`]: { fontVariantNumeric: 'tabular-nums' },
+};
+
 const ProductRow = memo(function ProductRow({
   product,
   delivery,
@@ -95,7 +141,7 @@ const ProductRow = memo(function ProductRow({
   const thumbnail = thumbnailOf(product);
   const notice = deliveryNotice(product, delivery);
   return (
-    <HStack h={`${PRODUCT_ROW_HEIGHT}px`} px="3" gap="3" borderBottomWidth="1px" data-testid="product-row">
+    <div className={PART.row} data-testid="product-row">
       <Checkbox.Root
         checked={checked}
         disabled={!checked && !delivery.addable}
@@ -105,35 +151,27 @@ const ProductRow = memo(function ProductRow({
         <Checkbox.Control />
       </Checkbox.Root>
       {thumbnail ? (
-        <Image src={thumbnail} alt="" boxSize="50px" objectFit="cover" rounded="sm" loading="lazy" />
+        <img src={thumbnail} alt="" className={PART.thumbnail} loading="lazy" />
       ) : (
-        <Box boxSize="50px" bg="bg.muted" rounded="sm" />
+        <div className={PART.noThumbnail} />
       )}
-      <Box flex="1" minW="0">
-        <HStack gap="2" minW="0">
-          <Text truncate fontWeight="medium">
-            {product.name}
-          </Text>
+      <div className={PART.text}>
+        <div className={PART.line}>
+          <p className={`${PART.name} ${PART.truncated}`}>{product.name}</p>
           {product.status !== 'active' && (
             <Badge size="sm" colorPalette="orange" flexShrink="0">
               {STATUS_LABELS[product.status]}
             </Badge>
           )}
-        </HStack>
-        <HStack gap="2" fontSize="xs" color="fg.muted" minW="0">
-          <Text truncate>{skuSummary(product)}</Text>
-          <Text flexShrink="0">{variantCount(product.variants.length)}</Text>
-        </HStack>
-        {notice !== null && (
-          <Text fontSize="xs" color="fg.warning" truncate>
-            {notice}
-          </Text>
-        )}
-      </Box>
-      <Text fontVariantNumeric="tabular-nums" flexShrink="0">
-        {formatPriceRange(product, currency)}
-      </Text>
-    </HStack>
+        </div>
+        <div className={`${PART.line} ${PART.facts}`}>
+          <p className={PART.truncated}>{skuSummary(product)}</p>
+          <p className={PART.fixed}>{variantCount(product.variants.length)}</p>
+        </div>
+        {notice !== null && <p className={`${PART.notice} ${PART.truncated}`}>{notice}</p>}
+      </div>
+      <p className={`${PART.price} ${PART.fixed}`}>{formatPriceRange(product, currency)}</p>
+    </div>
   );
 });
 
@@ -166,6 +204,9 @@ export function ProductList({
     getScrollElement: () => scroller.current,
     estimateSize: () => PRODUCT_ROW_HEIGHT,
     overscan: 8,
+    // The list's own height, so its first render already draws the rows that show, rather than
+    // only the overscan until the scroll element is measured.
+    initialRect: { width: 0, height: LIST_HEIGHT },
   });
   if (ids.length === 0) return <Text color="fg.muted">No products found.</Text>;
   return (
@@ -177,6 +218,7 @@ export function ProductList({
       rounded="md"
       role="list"
       aria-label="Products"
+      css={PRODUCT_ROWS_STYLES}
     >
       <Box position="relative" h={`${virtualizer.getTotalSize()}px`}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -185,13 +227,10 @@ export function ProductList({
           const facts = deliveryIn(index, id, includeUnpublished);
           if (!product || !facts) return null;
           return (
-            <Box
+            <div
               key={id}
               role="listitem"
-              position="absolute"
-              top="0"
-              left="0"
-              w="full"
+              className={PART.item}
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <ProductRow
@@ -201,7 +240,7 @@ export function ProductList({
                 currency={currency}
                 onToggle={onToggle}
               />
-            </Box>
+            </div>
           );
         })}
       </Box>
