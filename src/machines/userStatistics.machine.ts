@@ -74,8 +74,11 @@ export function statisticChange(changePercentage: number): StatisticChange {
   };
 }
 
+/** Made once: making an `Intl.NumberFormat` costs far more than formatting with one (issue 31). */
+const statisticNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
 /** A statistic value as its card shows it: en-GB digits, a percent sign when `isPercentage`. */
 export function formatStatisticValue(value: number, isPercentage: boolean): string {
-  const text = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(value);
+  const text = statisticNumber.format(value);
   return isPercentage ? `${text}%` : text;
 }
