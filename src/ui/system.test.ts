@@ -27,12 +27,15 @@ const chakraDir = path.join(
 /** The folder of the Chakra components that bring their own recipe, relative to src. */
 const BOUND_RECIPES = path.join('ui', 'bound-recipes');
 
+/** Every TypeScript file under src, as a path relative to it. */
+function srcFiles(): string[] {
+  return readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file));
+}
+
 /** Every name that a file under src, outside {@link BOUND_RECIPES}, imports from '@chakra-ui/react'. */
 function importedChakraNames(): Set<string> {
   const names = new Set<string>();
-  const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => /\.tsx?$/.test(file) && !file.startsWith(BOUND_RECIPES + path.sep),
-  );
+  const files = srcFiles().filter((file) => !file.startsWith(BOUND_RECIPES + path.sep));
   for (const file of files) {
     const source = readFileSync(path.join(srcDir, file), 'utf8');
     for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
@@ -221,10 +224,7 @@ describe('the Chakra system', () => {
       (group) => !['bg', 'fg', 'border'].includes(group),
     );
     const named = new Set<string>();
-    const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
-      /(?<!\.test)\.tsx?$/.test(file),
-    );
-    for (const file of files) {
+    for (const file of srcFiles().filter((name) => !/\.test\.tsx?$/.test(name))) {
       const source = readFileSync(path.join(srcDir, file), 'utf8');
       for (const [, group] of source.matchAll(/['"`]([a-z]+)(?:\.[\w.]+)?['"`]/g)) {
         if (chakraPalettes.includes(group!)) named.add(group!);
