@@ -9,7 +9,6 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router-dom';
-import { LandingPage } from '@/features/public/LandingPage';
 import { retryingLazy, type LoadedRoute } from './lazy-route';
 import type { RouteBreadcrumbHandle } from './RouteBreadcrumb';
 import { LegacyEditRedirect } from './LegacyEditRedirect';
@@ -77,7 +76,7 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         errorElement: LAYOUT_ERROR,
         children: withErrorElement(<RouteError home={SITE_HOME} />, [
-          { index: true, element: <LandingPage /> },
+          { index: true, lazy: screen(() => import('@/features/public/LandingPage'), 'LandingPage') },
           { path: 'products', lazy: screen(() => import('@/features/public/ProductsPage'), 'ProductsPage') },
         ]),
       },
