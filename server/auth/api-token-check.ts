@@ -30,23 +30,27 @@ export interface ApiTokenGrant {
 export type ApiTokenOutcome = ApiTokenGrant | ApiTokenRefusal;
 
 /**
- * The statement that counts one request against the token whose hash is `tokenHash` when it may
- * pull for `owner` (a user id, or an SQL expression giving one, e.g. a feed's customer; omitted:
- * any owner) and stamps its `last_used_at` with `now`. `tokenHash` and `now` may be SQL (a prepared
- * statement's placeholders). It updates no row when the token may not pull, so a refusal counts
- * and stamps nothing. Returns the unexecuted UPDATE … RETURNING (the grant's numbers after this
- * request), so a caller may run it alone or as a CTE of a larger statement.
+ * The statement that counts `count` requests (1 when omitted; a number or SQL, e.g. a prepared
+ * statement's placeholder) against the token whose hash is `tokenHash` when it may pull for `owner`
+ * (a user id, or an SQL expression giving one, e.g. a feed's customer; omitted: any owner), at most
+ * as many as it has left, and stamps its `last_used_at` with `now`. `tokenHash` and `now` may be SQL
+ * too. The token's row is locked (`FOR UPDATE`) before it is read, so concurrent statements count
+ * one after another and never past `total_requests`. It updates no row when the token may not pull
+ * at all, so a refusal counts and stamps nothing. Returns the unexecuted UPDATE … RETURNING (the
+ * token's numbers before, `usedBefore`, and after these requests; `usedRequests − usedBefore`
+ * requests were counted), so a caller may run it alone or as a CTE of a larger statement.
  */
 export function countApiTokenRequest(
   db: Db,
   tokenHash: string | SQL,
   owner: number | SQL | undefined,
   now: Date | SQL,
+  count: number | SQL = 1,
 ) {
   const ownerActive = sql`exists (select 1 from ${users} where ${users.id} = ${apiTokens.user_id} and ${users.status} = ${UserStatus.Active})`;
-  return db
-    .update(apiTokens)
-    .set({ used_requests: sql`${apiTokens.used_requests} + 1`, last_used_at: now })
+  const usable = db
+    .select({ id: apiTokens.id, usedBefore: sql<number>`${apiTokens.used_requests}`.as('used_before') })
+    .from(apiTokens)
     .where(
       and(
         eq(apiTokens.token_hash, tokenHash),
@@ -56,9 +60,20 @@ export function countApiTokenRequest(
         ownerActive,
       ),
     )
+    .for('update')
+    .as('usable');
+  return db
+    .update(apiTokens)
+    .set({
+      used_requests: sql`least(${apiTokens.total_requests}, ${apiTokens.used_requests} + ${count})`,
+      last_used_at: now,
+    })
+    .from(usable)
+    .where(eq(apiTokens.id, usable.id))
     .returning({
       tokenId: apiTokens.id,
       userId: apiTokens.user_id,
+      usedBefore: usable.usedBefore,
       usedRequests: apiTokens.used_requests,
       totalRequests: apiTokens.total_requests,
     });
@@ -110,6 +125,9 @@ export async function consumeApiTokenRequest(
 ): Promise<ApiTokenOutcome> {
   const tokenHash = hashApiToken(rawToken);
   const [granted] = await countApiTokenRequest(db, tokenHash, ownerId, now);
-  if (granted) return { status: 'ok', ...granted };
+  if (granted) {
+    const { tokenId, userId, usedRequests, totalRequests } = granted;
+    return { status: 'ok', tokenId, userId, usedRequests, totalRequests };
+  }
   return apiTokenRefusal(db, tokenHash, ownerId);
 }

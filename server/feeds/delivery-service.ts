@@ -17,6 +17,7 @@ import { feeds } from '../db/schema';
 import { findFeedOwner, loadDeliveredFeed } from './delivery';
 import { MicroCache, RenderedDocument } from './delivery-cache';
 import { FEED_RENDERERS } from './feed-renderers';
+import { KeyedBatches } from './keyed-batches';
 
 /** A feed id no customer owns: a missing feed is checked as "another customer's", counting nothing. */
 const NO_OWNER = 0;
@@ -59,12 +60,13 @@ export interface DeliveryService {
 }
 
 /**
- * A granted pull in one prepared statement (issue 31): the token is counted against the feed's
- * customer and the feed's `last_pulled_at` written when older than `stale`, in one round trip, and
- * the SQL is built and planned once rather than per pull (building it was a tenth of a pull's CPU).
- * Data-modifying CTEs always run to completion, and `stamped` sees whether `granted` updated a row.
- * Placeholders: tokenHash, feedId, now and stale (ISO 8601 instants). Resolves to the grant's row,
- * or to no row when the token may not pull this feed.
+ * Granted pulls in one prepared statement (issue 31): up to `count` pulls are counted against the
+ * token for the feed's customer and the feed's `last_pulled_at` written when older than `stale`, in
+ * one round trip, and the SQL is built and planned once rather than per pull (building it was a
+ * tenth of a pull's CPU). Data-modifying CTEs always run to completion, and `stamped` sees whether
+ * `granted` updated a row. Placeholders: tokenHash, feedId, count, now and stale (ISO 8601
+ * instants). Resolves to the token's row (its used requests before and after), or to no row when
+ * the token may not pull this feed.
  */
 function prepareGrantPull(db: Db) {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -72,7 +74,15 @@ function prepareGrantPull(db: Db) {
   const feedOwner = db.select({ userId: feeds.user_id }).from(feeds).where(eq(feeds.id, feedId));
   const granted = db
     .$with('granted')
-    .as(countApiTokenRequest(db, sql`${sql.placeholder('tokenHash')}`, sql`(${feedOwner})`, now));
+    .as(
+      countApiTokenRequest(
+        db,
+        sql`${sql.placeholder('tokenHash')}`,
+        sql`(${feedOwner})`,
+        now,
+        sql`${sql.placeholder('count')}::integer`,
+      ),
+    );
   const stale = sql`${sql.placeholder('stale')}::timestamptz`;
   const stamped = db.$with('stamped').as(
     db
@@ -89,6 +99,12 @@ function prepareGrantPull(db: Db) {
   return prepareNamed(db, db.with(granted, stamped).select().from(granted), 'grant_feed_pull');
 }
 
+/** A batch of pulls with one token of one feed: the token's hash and the feed's id. */
+interface PullKey {
+  tokenHash: string;
+  feedId: number;
+}
+
 /** The delivery service over `deps`, with its own document cache. */
 export function createDeliveryService({ db, now, config }: DeliveryDeps): DeliveryService {
   // Prepared on the first pull, not here: an app built over a stand-in database (a test's) must
@@ -103,21 +119,41 @@ export function createDeliveryService({ db, now, config }: DeliveryDeps): Delive
     return new RenderedDocument(FEED_RENDERERS[format](feed, selfLink));
   };
 
-  return {
-    async authorise(token, feedId) {
-      const at = now();
-      const tokenHash = hashApiToken(token);
-      const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
-      grantPull ??= prepareGrantPull(db);
-      const [grant] = await grantPull.execute({
-        tokenHash,
-        feedId,
-        now: at.toISOString(),
-        stale: stale.toISOString(),
-      });
-      if (grant) return { status: 'ok', ...grant };
+  /**
+   * Counts `size` concurrent pulls of one token and feed in one statement (keyed-batches.ts): the
+   * first ones get the grants the token had left, each with its own count; when it had fewer, the
+   * rest are `exhausted`; when it may not pull at all, all get the one refusal.
+   */
+  const countPulls = async ({ tokenHash, feedId }: PullKey, size: number): Promise<ApiTokenOutcome[]> => {
+    const at = now();
+    const stale = new Date(at.getTime() - LAST_PULLED_RESOLUTION_MS);
+    grantPull ??= prepareGrantPull(db);
+    const [grant] = await grantPull.execute({
+      tokenHash,
+      feedId,
+      count: size,
+      now: at.toISOString(),
+      stale: stale.toISOString(),
+    });
+    if (!grant) {
       const feed = await findFeedOwner(db, feedId);
-      return apiTokenRefusal(db, tokenHash, feed?.userId ?? NO_OWNER);
+      const refusal = await apiTokenRefusal(db, tokenHash, feed?.userId ?? NO_OWNER);
+      return Array.from({ length: size }, () => refusal);
+    }
+    const { tokenId, userId, usedBefore, totalRequests } = grant;
+    return Array.from({ length: size }, (_, index): ApiTokenOutcome => {
+      const usedRequests = usedBefore + index + 1;
+      return usedRequests <= grant.usedRequests
+        ? { status: 'ok', tokenId, userId, usedRequests, totalRequests }
+        : { status: 'exhausted', tokenId, userId, totalRequests };
+    });
+  };
+  const pulls = new KeyedBatches(countPulls);
+
+  return {
+    authorise(token, feedId) {
+      const tokenHash = hashApiToken(token);
+      return pulls.join(`${feedId} ${tokenHash}`, { tokenHash, feedId });
     },
 
     document: (format, feedId, selfLink) =>

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { parse } from 'csv-parse/sync';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UserStatus } from '@/api/schemas/common';
 import { DeliveredFeed } from '@/api/schemas/feed-delivery';
 import { feedProducts, feeds, users } from '../../server/db/schema';
@@ -269,7 +270,60 @@ describe('concurrency', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(100);
     expect(statuses.filter((status) => status === 429)).toHaveLength(200);
     expect(await usedRequests(t.db, limited.id)).toBe(100);
+    // Counted together in batches (keyed-batches.ts), each granted pull still has its own count.
+    const remaining = responses
+      .filter((response) => response.statusCode === 200)
+      .map((response) => Number(response.headers['ratelimit-remaining']))
+      .sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 100 }, (_, index) => index));
   });
+
+  it('counts one quota across feeds pulled at once with the same token', async () => {
+    const limited = await issueToken(t, acme, { totalRequests: 100 });
+    const otherFeed = await createFeed(acme, productIds.slice(0, 1));
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        pull(index % 2 === 0 ? acmeFeed : otherFeed, 'json', limited.token),
+      ),
+    );
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(100);
+    expect(await usedRequests(t.db, limited.id)).toBe(100);
+  });
+
+  // Another server process counting with the same token holds its row until it commits; a count
+  // made meanwhile must start from that committed count (the row is locked before it is read).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "counts from another process's committed count when it had to wait for it",
+    async () => {
+      const limited = await issueToken(t, acme, { totalRequests: 10 });
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      const watcher = new pg.Client({ connectionString: t.config.databaseUrl });
+      await Promise.all([other.connect(), watcher.connect()]);
+      try {
+        await other.query('begin');
+        await other.query('update api_tokens set used_requests = used_requests + 8 where id = $1', [
+          limited.id,
+        ]);
+        const pulls = Promise.all(Array.from({ length: 4 }, () => pull(acmeFeed, 'json', limited.token)));
+        await vi.waitFor(
+          async () => {
+            const { rows } = await watcher.query(
+              "select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+            );
+            expect(rows[0].waiting).toBe(1);
+          },
+          { timeout: 10_000, interval: 20 },
+        );
+        await other.query('commit');
+        const responses = await pulls;
+        const granted = responses.filter((response) => response.statusCode === 200);
+        expect(granted.map((response) => response.headers['ratelimit-remaining']).sort()).toEqual(['0', '1']);
+        expect(await usedRequests(t.db, limited.id)).toBe(10);
+      } finally {
+        await Promise.all([other.end(), watcher.end()]);
+      }
+    },
+  );
 });
 
 describe('OpenAPI', () => {
