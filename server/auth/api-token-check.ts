@@ -1,8 +1,9 @@
 /**
  * The API-token check of the feed delivery API (ARCHITECTURE.md §4): a pull is allowed only with a
  * token that exists, is not revoked, belongs to an Active user and has requests left, and each
- * allowed pull counts one request in the same atomic statement (no read-then-write, so concurrent
- * pulls can never exceed `total_requests`), which also stamps the token's `last_used_at` (issue 15).
+ * allowed pull is counted by the atomic statement that checks it (no read-then-write, so concurrent
+ * pulls can never exceed `total_requests`; one statement may count a batch of pulls, issue 31),
+ * which also stamps the token's `last_used_at` (issue 15).
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';

@@ -43,6 +43,8 @@ export interface DeliveryService {
    * Checks `token` against feed `feedId`'s customer and, when it may pull, counts the pull and
    * stamps the feed's `last_pulled_at` when older than LAST_PULLED_RESOLUTION_MS (issue 30: the
    * Delivery panel says when a client last pulled).
+   * Pulls of one token and feed that arrive while their previous count runs are counted together
+   * in the next statement (keyed-batches.ts), each resolved once that count is committed.
    * Resolves to the grant or to why the token was refused (an unknown feed is `not_owner`, as
    * another customer's feed is); never rejects for a refusal.
    */
