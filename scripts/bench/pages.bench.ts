@@ -391,7 +391,9 @@ export default async function pagesBench(): Promise<void> {
     const anchorWithData = await serveStatic(anchorDist, { address, accessToken });
     try {
       const rows = await paintLine(browser, `${anchorWithData.address}/`, 'tbody tr td', undefined);
-      console.log(`react-admin minimal app listing the demo users (reference, not a target): LCP ${rows.text}`);
+      console.log(
+        `react-admin minimal app listing the demo users (reference, not a target): LCP ${rows.text}`,
+      );
     } finally {
       anchorWithData.stop();
     }
