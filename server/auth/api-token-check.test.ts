@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../db/open';
 import { openTestDatabase } from '@test-support/test-database';
 import { apiTokens, users } from '../db/schema';
-import { consumeApiTokenRequest } from './api-token-check';
+import { apiTokenRefusal, countApiTokenRequest } from './api-token-check';
 import { generateApiToken, hashApiToken } from './api-tokens';
 
 let database: OpenedDatabase;
@@ -40,61 +40,62 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe('consumeApiTokenRequest', () => {
-  it('counts one request for a usable token and reports the new numbers', async () => {
+/** Counts `count` requests (or 1) against raw token `raw` for `owner` at `now`: the token's row, if any. */
+async function countRequests(raw: string, owner: number | undefined, now: Date, count?: number) {
+  const [counted] = await countApiTokenRequest(database.db, hashApiToken(raw), owner, now, count);
+  return counted;
+}
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+
+describe('countApiTokenRequest', () => {
+  it('counts as many requests as asked, at most those left, and reports the numbers before and after', async () => {
     const owner = await customer(1);
     const t = await token(owner, { used_requests: 4, total_requests: 10 });
-    expect(await consumeApiTokenRequest(database.db, t.raw, owner)).toEqual({
-      status: 'ok',
+    expect(await countRequests(t.raw, owner, NOW)).toEqual({
       tokenId: t.id,
       userId: owner,
+      usedBefore: 4,
       usedRequests: 5,
       totalRequests: 10,
     });
-    expect(await used(t.id)).toBe(5);
+    expect(await countRequests(t.raw, owner, NOW, 3)).toMatchObject({ usedBefore: 5, usedRequests: 8 });
+    expect(await countRequests(t.raw, owner, NOW, 5)).toMatchObject({ usedBefore: 8, usedRequests: 10 });
+    expect(await countRequests(t.raw, owner, NOW)).toBeUndefined();
+    expect(await used(t.id)).toBe(10);
   });
 
-  it('stamps last_used_at with the given clock on every counted pull', async () => {
+  it('stamps last_used_at with the given clock on every count', async () => {
     const owner = await customer(1);
     const t = await token(owner);
     expect((await row(t.id)).last_used_at).toBeNull();
-    const first = new Date('2026-03-01T10:00:00Z');
-    await consumeApiTokenRequest(database.db, t.raw, owner, first);
-    expect((await row(t.id)).last_used_at).toEqual(first);
-    const second = new Date('2026-03-01T10:05:00Z');
-    await consumeApiTokenRequest(database.db, t.raw, undefined, second);
-    expect((await row(t.id)).last_used_at).toEqual(second);
+    await countRequests(t.raw, owner, NOW);
+    expect((await row(t.id)).last_used_at).toEqual(NOW);
+    const later = new Date('2026-03-01T10:05:00Z');
+    await countRequests(t.raw, undefined, later);
+    expect((await row(t.id)).last_used_at).toEqual(later);
   });
 
-  it('refuses without counting: unknown, revoked, inactive owner, another owner, exhausted', async () => {
+  it('counts and stamps nothing for a token that may not pull, and apiTokenRefusal says why', async () => {
     const active = await customer(1);
     const inactive = await customer(2);
     const revoked = await token(active, { revoked: true });
     const ofInactive = await token(inactive);
     const exhausted = await token(active, { used_requests: 3, total_requests: 3 });
     const fine = await token(active);
-
-    expect(await consumeApiTokenRequest(database.db, generateApiToken())).toEqual({ status: 'unknown' });
-    expect((await consumeApiTokenRequest(database.db, revoked.raw)).status).toBe('revoked');
-    expect((await consumeApiTokenRequest(database.db, ofInactive.raw)).status).toBe('inactive');
-    expect((await consumeApiTokenRequest(database.db, fine.raw, inactive)).status).toBe('not_owner');
-    expect(await consumeApiTokenRequest(database.db, exhausted.raw)).toMatchObject({
-      status: 'exhausted',
-      totalRequests: 3,
-    });
+    const refusals = [
+      { raw: generateApiToken(), owner: undefined, refusal: { status: 'unknown' } },
+      { raw: revoked.raw, owner: undefined, refusal: { status: 'revoked' } },
+      { raw: ofInactive.raw, owner: undefined, refusal: { status: 'inactive' } },
+      { raw: fine.raw, owner: inactive, refusal: { status: 'not_owner' } },
+      { raw: exhausted.raw, owner: undefined, refusal: { status: 'exhausted', totalRequests: 3 } },
+    ];
+    for (const { raw, owner, refusal } of refusals) {
+      expect(await countRequests(raw, owner, NOW)).toBeUndefined();
+      expect(await apiTokenRefusal(database.db, hashApiToken(raw), owner)).toMatchObject(refusal);
+    }
     for (const t of [revoked, ofInactive, fine]) expect(await used(t.id)).toBe(0);
     expect(await used(exhausted.id)).toBe(3);
     for (const t of [revoked, ofInactive, fine, exhausted]) expect((await row(t.id)).last_used_at).toBeNull();
-  });
-
-  it('never lets concurrent pulls exceed the quota', async () => {
-    const owner = await customer(1);
-    const t = await token(owner, { total_requests: 20 });
-    const outcomes = await Promise.all(
-      Array.from({ length: 50 }, () => consumeApiTokenRequest(database.db, t.raw, owner)),
-    );
-    expect(outcomes.filter((o) => o.status === 'ok')).toHaveLength(20);
-    expect(outcomes.filter((o) => o.status === 'exhausted')).toHaveLength(30);
-    expect(await used(t.id)).toBe(20);
   });
 });

@@ -9,7 +9,6 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { apiTokens, users } from '../db/schema';
-import { hashApiToken } from './api-tokens';
 import { UserStatus } from '@/api/schemas/common';
 
 /** Why a token was refused; `exhausted` carries the quota for RateLimit headers. */
@@ -109,26 +108,4 @@ export async function apiTokenRefusal(
   if (token.userStatus !== UserStatus.Active) return { status: 'inactive', ...ids };
   if (ownerId !== undefined && token.userId !== ownerId) return { status: 'not_owner', ...ids };
   return { status: 'exhausted', ...ids, totalRequests: token.totalRequests };
-}
-
-/**
- * Counts one request against `rawToken` when it may pull for `ownerId` (the feed's customer;
- * omitted: any owner) and sets the token's `last_used_at` to `now` (the app's clock; the wall
- * clock when omitted). Takes the raw bearer token (never logged, hashed here) and resolves to the
- * grant, or to why it was refused; nothing is counted or stamped on a refusal. Throws only on
- * database errors.
- */
-export async function consumeApiTokenRequest(
-  db: Db,
-  rawToken: string,
-  ownerId?: number,
-  now: Date = new Date(),
-): Promise<ApiTokenOutcome> {
-  const tokenHash = hashApiToken(rawToken);
-  const [granted] = await countApiTokenRequest(db, tokenHash, ownerId, now);
-  if (granted) {
-    const { tokenId, userId, usedRequests, totalRequests } = granted;
-    return { status: 'ok', tokenId, userId, usedRequests, totalRequests };
-  }
-  return apiTokenRefusal(db, tokenHash, ownerId);
 }

@@ -8,7 +8,7 @@
  *   anything is looked up, and the app's logger never writes these routes' query strings
  *   (`loggableUrl`). Outside /api/backoffice, so the back-office guard does not apply.
  * - Counting: every pull the token may make is counted first, in one atomic statement
- *   (consumeApiTokenRequest), conditional pulls answered 304 included. The quota does not renew,
+ *   (the delivery service's `authorise`), conditional pulls answered 304 included. The quota does not renew,
  *   which the RateLimit-Policy / RateLimit fields (IETF draft-ietf-httpapi-ratelimit-headers-11)
  *   say beside the older RateLimit-Limit / RateLimit-Remaining that existing stores read.
  * - Representations: rendered documents are reused for a few seconds (delivery-cache.ts) with

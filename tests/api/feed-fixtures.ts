@@ -4,6 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { UserStatus, UserType } from '@/api/schemas/common';
+import { apiTokenRefusal, countApiTokenRequest } from '../../server/auth/api-token-check';
+import type { ApiTokenOutcome } from '../../server/auth/api-token-check';
 import { generateApiToken, hashApiToken } from '../../server/auth/api-tokens';
 import { encryptSecret } from '../../server/auth/secret-box';
 import { importCatalogue } from '../../server/catalogue/import';
@@ -126,4 +128,16 @@ export async function usedRequests(db: Db, tokenId: number): Promise<number> {
     .from(apiTokens)
     .where(eq(apiTokens.id, tokenId));
   return row?.used ?? -1;
+}
+
+/**
+ * One pull's check of raw token `raw` for any feed owner, as the feed routes count it (the same
+ * statement and refusal, without a feed to pull): the grant, or why the token was refused.
+ */
+export async function checkPull(db: Db, raw: string): Promise<ApiTokenOutcome> {
+  const tokenHash = hashApiToken(raw);
+  const [granted] = await countApiTokenRequest(db, tokenHash, undefined, new Date());
+  if (!granted) return apiTokenRefusal(db, tokenHash, undefined);
+  const { tokenId, userId, usedRequests, totalRequests } = granted;
+  return { status: 'ok', tokenId, userId, usedRequests, totalRequests };
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_ADDED_MESSAGE, TOKEN_NAME_MESSAGES } from '@/api/schemas/tokens';
 import type { ApiToken, ApiTokenSecret } from '@/api/schemas/tokens';
-import { consumeApiTokenRequest } from '../../server/auth/api-token-check';
 import {
   API_TOKEN_PREFIX,
   DEFAULT_TOTAL_REQUESTS,
@@ -13,6 +12,7 @@ import {
 import { apiTokens, feeds } from '../../server/db/schema';
 import { TOKEN_NOT_FOUND_MESSAGE } from '../../server/users/tokens-service';
 import { USER_NOT_FOUND_MESSAGE } from '../../server/users/users-service';
+import { checkPull } from './feed-fixtures';
 import { createTestApp, login } from './helpers';
 import type { TestApp } from './helpers';
 import { call } from './users-fixtures';
@@ -88,7 +88,7 @@ describe('API tokens of a user', () => {
   });
 
   it('revokes idempotently; a revoked token is refused by the feed delivery check; restoring works', async () => {
-    expect((await consumeApiTokenRequest(t.db, first.token)).status).toBe('ok');
+    expect((await checkPull(t.db, first.token)).status).toBe('ok');
     t.clock.advance(5000);
     const revokedAt = t.clock.now().toISOString();
     const path = `/users/${customerId}/tokens/${first.id}/revoke`;
@@ -101,7 +101,7 @@ describe('API tokens of a user', () => {
       last_used_at: revoked.json().last_used_at,
       updated_at: revokedAt,
     });
-    expect(await consumeApiTokenRequest(t.db, first.token)).toMatchObject({ status: 'revoked' });
+    expect(await checkPull(t.db, first.token)).toMatchObject({ status: 'revoked' });
 
     t.clock.advance(5000);
     const again = await call(t.app, admin, 'PUT', path, { revoke: true });
@@ -110,7 +110,7 @@ describe('API tokens of a user', () => {
 
     const restored = await call(t.app, admin, 'PUT', path, { revoke: false });
     expect(restored.json()).toMatchObject({ revoked: false, updated_at: t.clock.now().toISOString() });
-    expect((await consumeApiTokenRequest(t.db, first.token)).status).toBe('ok');
+    expect((await checkPull(t.db, first.token)).status).toBe('ok');
   });
 
   it('a token of another user → 404, and it is left alone', async () => {

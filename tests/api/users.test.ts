@@ -13,10 +13,10 @@ import {
   USER_UPDATED_MESSAGE,
 } from '@/api/schemas/users';
 import type { User } from '@/api/schemas/users';
-import { consumeApiTokenRequest } from '../../server/auth/api-token-check';
 import { apiTokens, users } from '../../server/db/schema';
 import { decryptSecret } from '../../server/auth/secret-box';
 import { SELF_DEACTIVATE_MESSAGE, SELF_DEMOTE_MESSAGE } from '../../server/users/users-service';
+import { checkPull } from './feed-fixtures';
 import { createTestApp, login, postRefresh } from './helpers';
 import type { TestApp } from './helpers';
 import { SHOPIFY_SECRET, call, validUser } from './users-fixtures';
@@ -460,7 +460,7 @@ describe('users API', () => {
       const session = await login(t.app, 'ada.byron@example.com', 'N3w!Password');
       const issued = await call(t.app, admin, 'POST', `/users/${created.id}/tokens`);
       const token: string = issued.json().token.token;
-      expect((await consumeApiTokenRequest(t.db, token)).status).toBe('ok');
+      expect((await checkPull(t.db, token)).status).toBe('ok');
 
       const response = await call(
         t.app,
@@ -473,7 +473,7 @@ describe('users API', () => {
       expect(response.json().user.status).toBe(UserStatus.Inactive);
       expect((await postRefresh(t.app, session.refresh_token)).statusCode).toBe(401);
       expect((await call(t.app, session.access_token, 'GET', '/account/profile')).statusCode).toBe(401);
-      const refused = await consumeApiTokenRequest(t.db, token);
+      const refused = await checkPull(t.db, token);
       expect(refused.status).toBe('inactive');
       // Refusals count nothing: only the one pull made while the user was Active.
       const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.user_id, created.id));
