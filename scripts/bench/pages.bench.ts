@@ -310,10 +310,10 @@ function precompressed(dist: string): string {
   return dist;
 }
 
-/** Serves `dir` from a child process (static-server.ts); resolves its address and a stop function. */
 /**
- * Serves `dir` from static-server.ts in a child process; with `usersFrom` (the app's address and an
- * admin's access token) it also answers react-admin's `/api/users` from the app's users list.
+ * Serves `dir` from a child process (static-server.ts); resolves its address and a stop function.
+ * With `usersFrom` (the app's address and an admin's access token) it also answers react-admin's
+ * `/api/users` from the app's users list.
  */
 async function serveStatic(
   dir: string,

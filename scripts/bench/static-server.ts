@@ -5,9 +5,10 @@
  *
  * With argv[3] and argv[4], the app's address and an admin's access token, it also answers
  * `GET /api/users` as react-admin's `ra-data-simple-rest` expects (a JSON array and a Content-Range
- * header) from the app's users list (its first page of `_end` users; filters and sorting ignored),
- * so the pages bench's react-admin anchor can list the same users over HTTP as the dashboard does.
-
+ * header) from the app's users list (its first page, as many users as the `range` asks for;
+ * filters and sorting ignored), so the pages bench's react-admin anchor can list the same users
+ * over HTTP as the dashboard does.
+ *
  * Import only its types: importing the module runs the server.
  *
  * IPC: sends one `StaticServerReady` when listening; on 'stop' (or when the parent goes away)

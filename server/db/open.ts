@@ -87,8 +87,8 @@ const pgliteOptions = { extensions: { pg_trgm } };
  * users list was planned again at every execution, its generic plan costed above the custom ones
  * (its LIMIT and OFFSET unknown): 0.3 ms of PostgreSQL's CPU per page, a sixth of it (issue 31).
  * The generic plans were measured no slower than the custom ones for page 1, page 100, searches of
- * 1 to 6 characters, and the order-count sort and status filter (pgbench). Unnamed statements, everything else, are planned at each execution whatever
- * the setting.
+ * 1 to 6 characters, and the order-count sort and status filter (pgbench). Unnamed statements,
+ * everything else, are planned at each execution whatever the setting.
  */
 const SESSION_SETUP = 'set plan_cache_mode = force_generic_plan';
 

@@ -14,12 +14,12 @@ interface Waiter<R> {
 
 /**
  * Runs `run(params, size)` once per batch of calls to {@link KeyedBatches.join} with the same key,
- * at most one batch of a key at a time. `params` are the batch's first caller's (callers of one key
- * pass the same ones); `run` resolves to one result per caller, in the order they joined.
+ * at most one batch of a key at a time. Callers of one key pass the same `params` (the first
+ * caller's are used); `run` resolves to one result per caller, in the order they joined.
  */
 export class KeyedBatches<P, R> {
   /** The callers waiting for each key's next batch; a key is here while one of its batches runs. */
-  readonly #waiting = new Map<string, { params: P; waiters: Waiter<R>[] }>();
+  readonly #waiting = new Map<string, Waiter<R>[]>();
 
   constructor(private readonly run: (params: P, size: number) => Promise<readonly R[]>) {}
 
@@ -32,10 +32,10 @@ export class KeyedBatches<P, R> {
     return new Promise<R>((resolve, reject) => {
       const next = this.#waiting.get(key);
       if (next) {
-        next.waiters.push({ resolve, reject });
+        next.push({ resolve, reject });
         return;
       }
-      this.#waiting.set(key, { params, waiters: [] });
+      this.#waiting.set(key, []);
       void this.#runBatch(key, params, [{ resolve, reject }]);
     });
   }
@@ -51,11 +51,11 @@ export class KeyedBatches<P, R> {
       for (const waiter of batch) waiter.reject(error);
     }
     const next = this.#waiting.get(key)!;
-    if (next.waiters.length === 0) {
+    if (next.length === 0) {
       this.#waiting.delete(key);
       return;
     }
-    this.#waiting.set(key, { params: next.params, waiters: [] });
-    void this.#runBatch(key, next.params, next.waiters);
+    this.#waiting.set(key, []);
+    void this.#runBatch(key, params, next);
   }
 }

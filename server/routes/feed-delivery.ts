@@ -7,9 +7,9 @@
  *   only send a user name and password. A token in the query string is refused (400) before
  *   anything is looked up, and the app's logger never writes these routes' query strings
  *   (`loggableUrl`). Outside /api/backoffice, so the back-office guard does not apply.
- * - Counting: every pull the token may make is counted first, in one atomic statement
- *   (the delivery service's `authorise`), conditional pulls answered 304 included. The quota does not renew,
- *   which the RateLimit-Policy / RateLimit fields (IETF draft-ietf-httpapi-ratelimit-headers-11)
+ * - Counting: every pull the token may make is counted first, by one atomic statement (the
+ *   delivery service's `authorise`), conditional pulls answered 304 included. The quota does not
+ *   renew, which the RateLimit-Policy / RateLimit fields (IETF draft-ietf-httpapi-ratelimit-headers-11)
  *   say beside the older RateLimit-Limit / RateLimit-Remaining that existing stores read.
  * - Representations: rendered documents are reused for a few seconds (delivery-cache.ts) with
  *   their gzip and Brotli forms, chosen by Accept-Encoding; each has its own ETag.
